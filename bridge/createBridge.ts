@@ -1,0 +1,235 @@
+/**
+ * createBridge: the one factory used by `npm start`, `npm run dev`, the CLI and the tests.
+ * Importing this module does nothing; `listen()` opens the journal, the port and the gate.
+ */
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import express, { type NextFunction, type Request, type Response } from 'express';
+import { WebSocketServer } from 'ws';
+import { serverConfigSchema, type ServerConfigInput, type WelcomeFrame } from '../protocol/envelope.js';
+import { Journal, isSessionId, listJournals, newSessionId } from './journal.js';
+import { ProcessHost } from './processHost.js';
+import {
+  bearerToken,
+  checkUpgrade,
+  hostAllowed,
+  isLoopback,
+  newToken,
+  tokensMatch,
+  type GatePolicy,
+} from './security.js';
+import { serveSocket } from './socket.js';
+import { VERSION } from './version.js';
+
+export interface BridgeOptions {
+  /** 0 picks a free port. Default 6280. */
+  port?: number;
+  /** Default 127.0.0.1. Anything else needs dangerouslyListenBeyondLoopback. */
+  host?: string;
+  dangerouslyListenBeyondLoopback?: boolean;
+  /** Fixed token; random per run when absent. */
+  token?: string;
+  /** Where journals go. Default $MCP_LENS_HOME or ~/.mcp-lens. */
+  home?: string;
+  /** The built web app to serve; no static serving when absent (dev mode, tests of the API). */
+  staticDir?: string;
+  /** The server the connect form starts with. */
+  defaultServer?: ServerConfigInput & { label?: string };
+  /** Origins besides the bridge's own that may open the socket (the Vite dev server). */
+  extraOrigins?: string[];
+  /** Wait between stop steps (close stdin, SIGTERM, SIGKILL). Default 2000 ms. */
+  stopGraceMs?: number;
+}
+
+export interface RunningBridge {
+  port: number;
+  token: string;
+  /** http://127.0.0.1:<port>/#token=<token> */
+  url: string;
+  session: string;
+  journalFile: string;
+  home: string;
+  close(): Promise<void>;
+  /** Last resort from a process 'exit' hook: SIGKILL every child group, synchronously. */
+  killAllSync(): void;
+}
+
+export interface Bridge {
+  listen(): Promise<RunningBridge>;
+}
+
+export function defaultHome(): string {
+  return process.env.MCP_LENS_HOME ?? path.join(os.homedir(), '.mcp-lens');
+}
+
+export function createBridge(options: BridgeOptions = {}): Bridge {
+  return {
+    listen: () => listen(options),
+  };
+}
+
+async function listen(options: BridgeOptions): Promise<RunningBridge> {
+  const bindHost = options.host ?? '127.0.0.1';
+  if (!isLoopback(bindHost) && !options.dangerouslyListenBeyondLoopback) {
+    throw new Error(`refusing to listen on ${bindHost}: the bridge launches processes; pass --dangerously-listen-beyond-loopback to insist`);
+  }
+  const token = options.token ?? newToken();
+  const home = options.home ?? defaultHome();
+  const journalDir = path.join(home, 'journal');
+  const session = newSessionId();
+  const journal = new Journal(journalDir, session);
+  const host = new ProcessHost({
+    record: (event) => journal.append(event),
+    graceMs: options.stopGraceMs ?? 2000,
+    withholdEnv: ['MCP_LENS_TOKEN'],
+  });
+  const defaultServer = serverConfigSchema.extend({ label: serverConfigSchema.shape.command.optional() }).parse(
+    options.defaultServer ?? { command: process.execPath, args: [] },
+  );
+
+  const policy: GatePolicy = {
+    token,
+    port: 0, // set once the port is known
+    anyHost: Boolean(options.dangerouslyListenBeyondLoopback),
+    extraOrigins: options.extraOrigins ?? [],
+  };
+
+  const app = express();
+  app.disable('x-powered-by');
+  app.use((req: Request, res: Response, next: NextFunction) => {
+    if (!hostAllowed(policy, req.headers.host)) {
+      res.status(403).type('text/plain').send('Host not allowed');
+      return;
+    }
+    res.setHeader('X-Content-Type-Options', 'nosniff');
+    res.setHeader('Referrer-Policy', 'no-referrer');
+    res.setHeader('X-Frame-Options', 'DENY');
+    next();
+  });
+  app.get('/api/health', (_req, res) => {
+    res.json({ ok: true, name: 'mcp-lens', version: VERSION });
+  });
+  app.use('/api', (req: Request, res: Response, next: NextFunction) => {
+    if (!tokensMatch(bearerToken(req.headers.authorization), token)) {
+      res.status(401).json({ error: 'missing or wrong token' });
+      return;
+    }
+    next();
+  });
+  app.get('/api/session', (_req, res) => {
+    res.json({ session, lastSeq: journal.lastSeq, journalFile: journal.file });
+  });
+  app.get('/api/sessions', (_req, res) => {
+    journal.flush();
+    res.json({ current: session, sessions: listJournals(journalDir) });
+  });
+  app.get('/api/sessions/:id/journal', (req, res) => {
+    const id = String(req.params.id);
+    if (!isSessionId(id)) {
+      res.status(400).json({ error: 'not a session id' });
+      return;
+    }
+    const file = path.join(journalDir, `${id}.jsonl`);
+    if (!fs.existsSync(file)) {
+      res.status(404).json({ error: 'no such session' });
+      return;
+    }
+    if (id === session) journal.flush();
+    res.type('application/x-ndjson');
+    fs.createReadStream(file).pipe(res);
+  });
+  app.use('/api', (_req, res) => {
+    res.status(404).json({ error: 'no such route' });
+  });
+  if (options.staticDir) {
+    const staticDir = options.staticDir;
+    app.use((_req, res, next) => {
+      res.setHeader('Content-Security-Policy', contentSecurityPolicy());
+      next();
+    });
+    app.use(express.static(staticDir, { index: 'index.html', fallthrough: true }));
+    app.use((req, res) => {
+      if (req.method !== 'GET') {
+        res.status(404).end();
+        return;
+      }
+      res.sendFile(path.join(staticDir, 'index.html'));
+    });
+  }
+
+  const server = http.createServer(app);
+  const wss = new WebSocketServer({ noServer: true, maxPayload: 64 * 1024 * 1024 });
+  const welcome = (): WelcomeFrame => ({ type: 'welcome', session, lastSeq: journal.lastSeq, defaultServer, version: VERSION });
+
+  server.on('upgrade', (req, socket, head) => {
+    const url = new URL(req.url ?? '/', 'http://bridge.invalid');
+    if (url.pathname !== '/ws') {
+      socket.end('HTTP/1.1 404 Not Found\r\nConnection: close\r\n\r\n');
+      return;
+    }
+    const verdict = checkUpgrade(policy, url, req.headers);
+    if (!verdict.ok) {
+      const text = verdict.status === 401 ? 'Unauthorized' : 'Forbidden';
+      socket.end(`HTTP/1.1 ${verdict.status} ${text}\r\nConnection: close\r\nContent-Type: text/plain\r\n\r\n${verdict.reason}`);
+      return;
+    }
+    wss.handleUpgrade(req, socket, head, (ws) => serveSocket(ws, { journal, host, welcome }));
+  });
+
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port ?? 6280, bindHost, () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+  const port = (server.address() as AddressInfo).port;
+  policy.port = port;
+  journal.append({ kind: 'notice', level: 'info', message: `bridge ${VERSION} listening on ${bindHost}:${port}` });
+
+  let closing: Promise<void> | undefined;
+  const close = (): Promise<void> => {
+    closing ??= (async () => {
+      await host.stopAll();
+      journal.append({ kind: 'notice', level: 'info', message: 'bridge stopped' });
+      for (const client of wss.clients) client.close(1001, 'bridge stopping');
+      wss.close();
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      journal.close();
+    })();
+    return closing;
+  };
+
+  return {
+    port,
+    token,
+    url: `http://127.0.0.1:${port}/#token=${token}`,
+    session,
+    journalFile: journal.file,
+    home,
+    close,
+    killAllSync: () => host.killAllSync(),
+  };
+}
+
+function contentSecurityPolicy(): string {
+  // Everything the app shows comes from servers we do not trust: no inline script, no eval,
+  // no network beyond this origin. Monaco needs inline styles and blob workers.
+  return [
+    "default-src 'self'",
+    "script-src 'self'",
+    "style-src 'self' 'unsafe-inline'",
+    "img-src 'self' data: blob:",
+    "media-src 'self' data: blob:",
+    "font-src 'self' data:",
+    "connect-src 'self'",
+    "worker-src 'self' blob:",
+    "frame-ancestors 'none'",
+    "base-uri 'none'",
+    "form-action 'none'",
+  ].join('; ');
+}

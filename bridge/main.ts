@@ -1,0 +1,137 @@
+/**
+ * The `mcp-lens` command. With no subcommand it serves the app and the bridge on one origin,
+ * with the server given after `--` (or the demo server) ready to connect.
+ */
+import { parseArgs } from 'node:util';
+import { fileURLToPath } from 'node:url';
+import fs from 'node:fs';
+import { createBridge, type RunningBridge } from './createBridge.js';
+import { VERSION } from './version.js';
+
+const USAGE = `Usage: mcp-lens [options] [-- command [args...]]
+
+Serves MCP Lens at http://127.0.0.1:<port>/ with the given stdio server (default: the demo
+server) ready to connect.
+
+Options:
+  --port <n>          port to listen on (default $PORT or 6280; 0 picks a free one)
+  --no-open           do not open a browser
+  --home <dir>        where journals are kept (default $MCP_LENS_HOME or ~/.mcp-lens)
+  --host <addr>       address to bind (default 127.0.0.1)
+  --dangerously-listen-beyond-loopback
+                      allow --host to be something other than loopback: anyone who can
+                      reach the port and learn the token can run programs as you
+  -h, --help          this text
+  -v, --version       the version
+`;
+
+export function demoServerPath(): string {
+  return fileURLToPath(new URL('../demo/server.js', import.meta.url));
+}
+
+function webDir(): string | undefined {
+  const dir = fileURLToPath(new URL('../../web/', import.meta.url));
+  return fs.existsSync(`${dir}/index.html`) ? dir : undefined;
+}
+
+export async function runCli(argv: string[]): Promise<number> {
+  let parsed;
+  try {
+    parsed = parseArgs({
+      args: argv,
+      allowPositionals: true,
+      strict: true,
+      options: {
+        port: { type: 'string' },
+        open: { type: 'boolean', default: true },
+        'no-open': { type: 'boolean' },
+        home: { type: 'string' },
+        host: { type: 'string' },
+        'dangerously-listen-beyond-loopback': { type: 'boolean' },
+        help: { type: 'boolean', short: 'h' },
+        version: { type: 'boolean', short: 'v' },
+      },
+    });
+  } catch (error) {
+    process.stderr.write(`mcp-lens: ${(error as Error).message}\n\n${USAGE}`);
+    return 2;
+  }
+  const { values, positionals } = parsed;
+  if (values.help) {
+    process.stdout.write(USAGE);
+    return 0;
+  }
+  if (values.version) {
+    process.stdout.write(`${VERSION}\n`);
+    return 0;
+  }
+  const portText = values.port ?? process.env.PORT ?? '6280';
+  const port = Number(portText);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) {
+    process.stderr.write(`mcp-lens: --port must be an integer from 0 to 65535, got "${portText}"\n`);
+    return 2;
+  }
+  const [command, ...args] = positionals;
+  const defaultServer =
+    command === undefined
+      ? { command: process.execPath, args: [demoServerPath()], label: 'MCP Lens demo server' }
+      : { command, args };
+
+  let running: RunningBridge;
+  try {
+    running = await createBridge({
+      port,
+      ...(values.host === undefined ? {} : { host: values.host }),
+      dangerouslyListenBeyondLoopback: values['dangerously-listen-beyond-loopback'] ?? false,
+      ...(process.env.MCP_LENS_TOKEN ? { token: process.env.MCP_LENS_TOKEN } : {}),
+      ...(values.home === undefined ? {} : { home: values.home }),
+      staticDir: webDir(),
+      defaultServer,
+    }).listen();
+  } catch (error) {
+    const e = error as NodeJS.ErrnoException;
+    const reason = e.code === 'EADDRINUSE' ? `port ${port} is in use; pick another with --port` : e.message;
+    process.stderr.write(`mcp-lens: ${reason}\n`);
+    return 1;
+  }
+
+  process.stdout.write(`MCP Lens ${VERSION} is running at ${running.url}\n`);
+  process.stdout.write(`journal: ${running.journalFile}\n`);
+  if (!webDir()) process.stdout.write('note: the web app is not built; run `npm run build` (or use `npm start`)\n');
+
+  const openBrowser = values.open && !values['no-open'] && canOpenBrowser();
+  if (openBrowser) void openInBrowser(running.url);
+
+  return new Promise<number>((resolve) => {
+    let stopping = false;
+    const shutdown = (signal: string): void => {
+      if (stopping) {
+        running.killAllSync();
+        process.exit(130);
+      }
+      stopping = true;
+      process.stdout.write(`\nmcp-lens: ${signal}, stopping servers...\n`);
+      void running.close().then(() => resolve(0));
+    };
+    process.on('SIGINT', () => shutdown('SIGINT'));
+    process.on('SIGTERM', () => shutdown('SIGTERM'));
+    process.on('SIGHUP', () => shutdown('SIGHUP'));
+    process.on('exit', () => running.killAllSync());
+  });
+}
+
+function canOpenBrowser(): boolean {
+  if (process.env.CI) return false;
+  if (process.platform === 'linux' && !process.env.DISPLAY && !process.env.WAYLAND_DISPLAY) return false;
+  return true;
+}
+
+async function openInBrowser(url: string): Promise<void> {
+  try {
+    const { default: open } = await import('open');
+    const child = await open(url);
+    child.on('error', () => undefined);
+  } catch {
+    // No browser here: the printed URL is enough.
+  }
+}

@@ -1,0 +1,232 @@
+/**
+ * Launches stdio servers and reports everything they do as events. No shell is ever used:
+ * the command and each argument reach execve as given. Each child leads its own process
+ * group so that stopping it also stops whatever it spawned (an `npx` wrapper, say).
+ */
+import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
+import fs from 'node:fs';
+import { isUtf8 } from 'node:buffer';
+import type { ServerConfig, UnstampedEvent } from '../protocol/envelope.js';
+import { redactConfig } from '../protocol/envelope.js';
+import { LineSplitter, type SplitLine } from './lineSplitter.js';
+
+export interface ProcessHostOptions {
+  record: (event: UnstampedEvent) => void;
+  /** Wait after closing stdin, then after SIGTERM, before escalating. The spec's advice: 2 s. */
+  graceMs?: number;
+  /** Env variables never handed to a child (the bridge's own token, for one). */
+  withholdEnv?: string[];
+}
+
+interface Child {
+  conn: string;
+  proc: ChildProcessWithoutNullStreams;
+  exited: Promise<void>;
+  alive: boolean;
+  stopRequested: boolean;
+  stopping?: Promise<void>;
+}
+
+export class ProcessHost {
+  private readonly children = new Map<string, Child>();
+  private readonly graceMs: number;
+
+  constructor(private readonly options: ProcessHostOptions) {
+    this.graceMs = options.graceMs ?? 2000;
+  }
+
+  has(conn: string): boolean {
+    return this.children.has(conn);
+  }
+
+  isAlive(conn: string): boolean {
+    return this.children.get(conn)?.alive ?? false;
+  }
+
+  spawn(conn: string, config: ServerConfig, label?: string): void {
+    const record = this.options.record;
+    const redacted = redactConfig(config);
+    if (config.cwd !== undefined && !isDirectory(config.cwd)) {
+      record({ kind: 'spawn-error', conn, config: redacted, code: 'ENOENT', message: `working directory does not exist: ${config.cwd}` });
+      return;
+    }
+    const env: Record<string, string | undefined> = { ...process.env };
+    for (const key of this.options.withholdEnv ?? []) delete env[key];
+    Object.assign(env, config.env);
+
+    let proc: ChildProcessWithoutNullStreams;
+    try {
+      proc = spawn(config.command, config.args, {
+        cwd: config.cwd,
+        env,
+        shell: false,
+        detached: process.platform !== 'win32',
+        windowsHide: true,
+        stdio: ['pipe', 'pipe', 'pipe'],
+      });
+    } catch (error) {
+      // Synchronous failures: bad argument types, a NUL byte in an argument, and so on.
+      const e = error as NodeJS.ErrnoException;
+      record({ kind: 'spawn-error', conn, config: redacted, code: e.code ?? 'ERR_SPAWN', message: e.message });
+      return;
+    }
+
+    let resolveExited: () => void = () => {};
+    const child: Child = {
+      conn,
+      proc,
+      // Alive from the start: stdin accepts writes before 'spawn', and a second spawn on the
+      // same connection must be refused until this one has ended.
+      alive: true,
+      stopRequested: false,
+      exited: new Promise<void>((resolve) => (resolveExited = resolve)),
+    };
+    this.children.set(conn, child);
+
+    const stdout = new LineSplitter();
+    const stderr = new LineSplitter();
+    const emit = (stream: 'stdout' | 'stderr', line: SplitLine): void => {
+      record({ kind: 'line', conn, stream, ...encodeLine(line.bytes), eol: line.eol, size: line.bytes.length });
+    };
+    proc.stdout.on('data', (chunk: Buffer) => {
+      for (const line of stdout.push(chunk)) emit('stdout', line);
+    });
+    proc.stderr.on('data', (chunk: Buffer) => {
+      for (const line of stderr.push(chunk)) emit('stderr', line);
+    });
+    // A write to a child that is gone fails with EPIPE; the exit event tells the story.
+    proc.stdin.on('error', (error) => {
+      record({ kind: 'notice', conn, level: 'warn', message: `stdin: ${error.message}` });
+    });
+
+    let spawned = false;
+    proc.on('spawn', () => {
+      spawned = true;
+      record({ kind: 'spawn', conn, config: redacted, pid: proc.pid ?? -1, ...(label === undefined ? {} : { label }) });
+    });
+
+    let finished = false;
+    const finish = (code: number | null, signal: NodeJS.Signals | null): void => {
+      if (finished) return;
+      finished = true;
+      child.alive = false;
+      const outTail = stdout.end();
+      if (outTail) emit('stdout', outTail);
+      const errTail = stderr.end();
+      if (errTail) emit('stderr', errTail);
+      record({ kind: 'exit', conn, code, signal, requested: child.stopRequested });
+      resolveExited();
+    };
+    proc.on('error', (error: NodeJS.ErrnoException) => {
+      if (!spawned && !finished) {
+        finished = true;
+        child.alive = false;
+        const message =
+          error.code === 'ENOENT' ? `command not found: ${config.command} (ENOENT)` : `${error.message}`;
+        record({ kind: 'spawn-error', conn, config: redacted, code: error.code ?? 'ERR_SPAWN', message });
+        resolveExited();
+        return;
+      }
+      record({ kind: 'notice', conn, level: 'error', message: `process error: ${error.message}` });
+    });
+    // 'close' waits for stdout and stderr to end, so no line is lost; but a grandchild that
+    // inherited them may hold them open, so after 'exit' we wait a little and then report anyway.
+    proc.on('close', (code, signal) => finish(code, signal));
+    proc.on('exit', (code, signal) => {
+      setTimeout(() => {
+        if (!finished) {
+          finish(code, signal);
+          proc.stdout.destroy();
+          proc.stderr.destroy();
+        }
+      }, 500).unref();
+    });
+  }
+
+  /** Writes bytes plus "\n" to the child's stdin, recording them first as a stdin line. */
+  send(conn: string, bytes: Buffer): boolean {
+    const child = this.children.get(conn);
+    const record = this.options.record;
+    if (!child || !child.alive || child.proc.stdin.destroyed || child.proc.stdin.writableEnded) {
+      record({ kind: 'notice', conn, level: 'error', message: 'not sent: the server is not running' });
+      return false;
+    }
+    record({ kind: 'line', conn, stream: 'stdin', ...encodeLine(bytes), eol: '\n', size: bytes.length });
+    child.proc.stdin.write(Buffer.concat([bytes, Buffer.from('\n')]));
+    return true;
+  }
+
+  /** Close stdin, wait, SIGTERM, wait, SIGKILL: the shutdown the spec describes for stdio. */
+  stop(conn: string): Promise<void> {
+    const child = this.children.get(conn);
+    if (!child) return Promise.resolve();
+    if (child.stopping) return child.stopping;
+    child.stopRequested = true;
+    child.stopping = this.escalate(child);
+    return child.stopping;
+  }
+
+  async stopAll(): Promise<void> {
+    await Promise.all([...this.children.keys()].map((conn) => this.stop(conn)));
+  }
+
+  /** Last resort when the bridge itself is going down hard: no child outlives it. */
+  killAllSync(): void {
+    for (const child of this.children.values()) {
+      if (child.alive) signalGroup(child, 'SIGKILL');
+    }
+  }
+
+  private async escalate(child: Child): Promise<void> {
+    const record = this.options.record;
+    if (!child.alive) return;
+    record({ kind: 'stop', conn: child.conn, step: 'close-stdin' });
+    child.proc.stdin.end();
+    if (await exitsWithin(child, this.graceMs)) return this.reapGroup(child);
+    record({ kind: 'stop', conn: child.conn, step: 'sigterm' });
+    signalGroup(child, 'SIGTERM');
+    if (await exitsWithin(child, this.graceMs)) return this.reapGroup(child);
+    record({ kind: 'stop', conn: child.conn, step: 'sigkill' });
+    signalGroup(child, 'SIGKILL');
+    await child.exited;
+  }
+
+  /** The leader is gone; anything it left in its group goes too. */
+  private reapGroup(child: Child): void {
+    signalGroup(child, 'SIGKILL');
+  }
+}
+
+function encodeLine(bytes: Buffer): { text: string } | { b64: string } {
+  return isUtf8(bytes) ? { text: bytes.toString('utf8') } : { b64: bytes.toString('base64') };
+}
+
+function isDirectory(dir: string): boolean {
+  try {
+    return fs.statSync(dir).isDirectory();
+  } catch {
+    return false;
+  }
+}
+
+function signalGroup(child: Child, signal: NodeJS.Signals): void {
+  const pid = child.proc.pid;
+  if (pid === undefined) return;
+  try {
+    if (process.platform === 'win32') child.proc.kill(signal);
+    else process.kill(-pid, signal);
+  } catch {
+    // ESRCH: the group is already gone.
+  }
+}
+
+function exitsWithin(child: Child, ms: number): Promise<boolean> {
+  if (!child.alive) return Promise.resolve(true);
+  return new Promise((resolve) => {
+    const timer = setTimeout(() => resolve(false), ms);
+    void child.exited.then(() => {
+      clearTimeout(timer);
+      resolve(true);
+    });
+  });
+}

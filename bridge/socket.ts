@@ -1,0 +1,101 @@
+/**
+ * One browser socket: commands in, events out. Events are read from the journal, never
+ * queued per socket, so a slow or absent browser costs the bridge no memory: it simply
+ * falls behind on disk and catches up when its socket drains.
+ */
+import type { WebSocket } from 'ws';
+import { clientCommandSchema, type ClientCommand, type WelcomeFrame } from '../protocol/envelope.js';
+import type { Journal } from './journal.js';
+import type { ProcessHost } from './processHost.js';
+
+/** Most bytes a socket may have in flight before we wait for it to drain. */
+const HIGH_WATER = 4 * 1024 * 1024;
+/** Target size of one events frame. */
+const FRAME_BYTES = 1024 * 1024;
+
+export interface SocketContext {
+  journal: Journal;
+  host: ProcessHost;
+  welcome: () => WelcomeFrame;
+}
+
+export function serveSocket(ws: WebSocket, ctx: SocketContext): void {
+  const { journal, host } = ctx;
+  let nextSeq: number | undefined; // undefined until the client attaches
+  let inFlight = 0;
+  let pumping = false;
+
+  const pump = (): void => {
+    if (pumping || nextSeq === undefined) return;
+    pumping = true;
+    try {
+      while (nextSeq < journal.flushedCount && inFlight < HIGH_WATER && ws.readyState === ws.OPEN) {
+        const { body, next } = journal.readSerialized(nextSeq, FRAME_BYTES);
+        nextSeq = next;
+        const frame = `{"type":"events","events":[${body}]}`;
+        const size = frame.length;
+        inFlight += size;
+        ws.send(frame, () => {
+          inFlight -= size;
+          pump();
+        });
+      }
+    } finally {
+      pumping = false;
+    }
+  };
+  const unsubscribe = journal.onFlush(pump);
+
+  const reject = (message: string): void => {
+    if (ws.readyState === ws.OPEN) ws.send(JSON.stringify({ type: 'rejected', message }));
+  };
+
+  const handle = (command: ClientCommand): void => {
+    switch (command.type) {
+      case 'attach':
+        nextSeq = Math.max(0, command.after + 1);
+        pump();
+        return;
+      case 'spawn':
+        if (host.isAlive(command.conn)) return reject(`connection ${command.conn} is still running`);
+        host.spawn(command.conn, command.config, command.label);
+        return;
+      case 'send':
+        host.send(command.conn, command.text !== undefined ? Buffer.from(command.text, 'utf8') : Buffer.from(command.b64 ?? '', 'base64'));
+        return;
+      case 'stop':
+        void host.stop(command.conn);
+        return;
+      case 'note':
+        journal.append({
+          kind: 'note',
+          topic: command.topic,
+          data: command.data,
+          ...(command.conn === undefined ? {} : { conn: command.conn }),
+        });
+        return;
+      default: {
+        const never: never = command;
+        return never;
+      }
+    }
+  };
+
+  ws.on('message', (data, isBinary) => {
+    if (isBinary) return reject('binary frames are not accepted');
+    let value: unknown;
+    try {
+      value = JSON.parse(data.toString());
+    } catch {
+      return reject('frame is not JSON');
+    }
+    const parsed = clientCommandSchema.safeParse(value);
+    if (!parsed.success) {
+      return reject(`invalid command: ${parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`);
+    }
+    handle(parsed.data);
+  });
+  ws.on('close', unsubscribe);
+  ws.on('error', unsubscribe);
+  ws.send(JSON.stringify(ctx.welcome()));
+}

@@ -1,0 +1,36 @@
+// Builds one demo server instance. `serveStdio` calls this once per
+// connection (plus once for a discarded `server/discover` probe), telling it
+// which era the instance will serve; the same registrations serve both.
+
+import { McpServer, type McpRequestContext } from '@modelcontextprotocol/server';
+
+import { SERVER_INSTRUCTIONS, SERVER_NAME, SERVER_TITLE, SERVER_VERSION, type DemoEra } from './info.js';
+import { registerPrompts } from './prompts.js';
+import { registerResources } from './resources.js';
+import { registerTools, verifyRequestState } from './tools.js';
+
+export function createDemoServer(era: DemoEra): McpServer {
+  const server = new McpServer(
+    { name: SERVER_NAME, title: SERVER_TITLE, version: SERVER_VERSION },
+    {
+      capabilities: {
+        tools: {},
+        resources: {},
+        prompts: {},
+        logging: {},
+        completions: {},
+      },
+      instructions: SERVER_INSTRUCTIONS,
+      requestState: { verify: verifyRequestState },
+    },
+  );
+  registerTools(server, era);
+  registerResources(server, era);
+  registerPrompts(server);
+  return server;
+}
+
+/** The `McpServerFactory` handed to `serveStdio`. */
+export function demoServerFactory(ctx: McpRequestContext): McpServer {
+  return createDemoServer(ctx.era);
+}

@@ -1,0 +1,37 @@
+#!/usr/bin/env node
+// mcp-lens-demo: the demo MCP server shipped with MCP Lens, served over stdio.
+// It answers both protocol flows from one factory: the 2025-11-25 handshake
+// (`initialize`) and the stateless 2026-07-28 flow (`_meta` envelope on every
+// request, `server/discover`, `input_required`). The flow is pinned per
+// process by the first message. stdout carries JSON-RPC only; logs go to stderr.
+
+import { serveStdio } from '@modelcontextprotocol/server/stdio';
+
+import { demoServerFactory } from './factory.js';
+import { SERVER_NAME } from './info.js';
+
+const handle = serveStdio(demoServerFactory, {
+  legacy: 'serve',
+  onerror: (error) => {
+    console.error(`${SERVER_NAME}: protocol error: ${error.message}`);
+  },
+});
+
+console.error(`${SERVER_NAME}: ready on stdio (pid ${process.pid})`);
+
+let closing = false;
+function shutdown(signal: NodeJS.Signals): void {
+  if (closing) return;
+  closing = true;
+  console.error(`${SERVER_NAME}: ${signal} received, shutting down`);
+  handle.close().then(
+    () => process.exit(0),
+    (error: unknown) => {
+      console.error(`${SERVER_NAME}: error while closing: ${String(error)}`);
+      process.exit(1);
+    },
+  );
+}
+
+process.on('SIGINT', shutdown);
+process.on('SIGTERM', shutdown);

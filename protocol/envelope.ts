@@ -1,0 +1,211 @@
+/**
+ * The bridge <-> browser envelope. The bridge records and relays; it never reads MCP.
+ * Every recorded thing is a BridgeEvent with a per-session sequence number (`seq`) and a
+ * monotonic time (`t`, milliseconds). Commands flow the other way as ClientCommands.
+ * Both sides safeParse every frame they receive with the schemas below.
+ */
+import { z } from 'zod';
+
+/** What the user asks the bridge to launch. No shell is ever involved. */
+export const serverConfigSchema = z.object({
+  command: z.string().min(1),
+  args: z.array(z.string()).default([]),
+  env: z.record(z.string(), z.string()).default({}),
+  cwd: z.string().optional(),
+});
+export type ServerConfig = z.infer<typeof serverConfigSchema>;
+export type ServerConfigInput = z.input<typeof serverConfigSchema>;
+
+export const streamSchema = z.enum(['stdin', 'stdout', 'stderr']);
+export type Stream = z.infer<typeof streamSchema>;
+
+/** How a recorded line ended on the wire; '' marks a last line cut off by the process exit. */
+export const eolSchema = z.enum(['\n', '\r\n', '']);
+export type Eol = z.infer<typeof eolSchema>;
+
+const stamp = {
+  seq: z.number().int().nonnegative(),
+  /** Monotonic milliseconds: never goes back within a bridge run; epoch-aligned at start. */
+  t: z.number(),
+  /** The server connection this event belongs to (absent for bridge-wide events). */
+  conn: z.string().optional(),
+};
+
+/**
+ * One line on one stream. `text` when the bytes are valid UTF-8, `b64` when they are not,
+ * so the exact bytes are always recoverable: bytes(text|b64) + eol.
+ */
+export const lineEventSchema = z
+  .object({
+    ...stamp,
+    kind: z.literal('line'),
+    stream: streamSchema,
+    text: z.string().optional(),
+    b64: z.string().optional(),
+    eol: eolSchema,
+    /** Byte length of the line without its terminator. */
+    size: z.number().int().nonnegative(),
+  })
+  .refine((e) => (e.text === undefined) !== (e.b64 === undefined), {
+    message: 'a line carries exactly one of text or b64',
+  });
+
+export const redactedConfigSchema = z.object({
+  command: z.string(),
+  args: z.array(z.string()),
+  /** Env values are never journaled: keys only, values replaced by a fixed marker. */
+  env: z.record(z.string(), z.string()),
+  cwd: z.string().optional(),
+});
+export type RedactedConfig = z.infer<typeof redactedConfigSchema>;
+
+export const spawnEventSchema = z.object({
+  ...stamp,
+  kind: z.literal('spawn'),
+  config: redactedConfigSchema,
+  pid: z.number().int(),
+  label: z.string().optional(),
+});
+
+export const spawnErrorEventSchema = z.object({
+  ...stamp,
+  kind: z.literal('spawn-error'),
+  config: redactedConfigSchema,
+  code: z.string(),
+  message: z.string(),
+});
+
+export const exitEventSchema = z.object({
+  ...stamp,
+  kind: z.literal('exit'),
+  code: z.number().int().nullable(),
+  signal: z.string().nullable(),
+  /** True when the exit followed a stop the user (or the bridge shutting down) asked for. */
+  requested: z.boolean(),
+});
+
+export const stopStepSchema = z.enum(['close-stdin', 'sigterm', 'sigkill']);
+export const stopEventSchema = z.object({
+  ...stamp,
+  kind: z.literal('stop'),
+  step: stopStepSchema,
+});
+
+export const noticeEventSchema = z.object({
+  ...stamp,
+  kind: z.literal('notice'),
+  level: z.enum(['info', 'warn', 'error']),
+  message: z.string(),
+});
+
+/** Something the app records for itself (a chosen flow, a comparison); opaque to the bridge. */
+export const noteEventSchema = z.object({
+  ...stamp,
+  kind: z.literal('note'),
+  topic: z.string().min(1).max(200),
+  data: z.unknown(),
+});
+
+export const bridgeEventSchema = z.union([
+  lineEventSchema,
+  spawnEventSchema,
+  spawnErrorEventSchema,
+  exitEventSchema,
+  stopEventSchema,
+  noticeEventSchema,
+  noteEventSchema,
+]);
+export type BridgeEvent = z.infer<typeof bridgeEventSchema>;
+export type LineEvent = z.infer<typeof lineEventSchema>;
+export type SpawnEvent = z.infer<typeof spawnEventSchema>;
+export type EventKind = BridgeEvent['kind'];
+/** An event before the journal stamps it. */
+export type UnstampedEvent = BridgeEvent extends infer E
+  ? E extends BridgeEvent
+    ? Omit<E, 'seq' | 't'>
+    : never
+  : never;
+
+// ---- browser -> bridge ----
+
+export const clientCommandSchema = z.discriminatedUnion('type', [
+  /** Replay everything after `after` (-1 or absent: from the start), then stream live. */
+  z.object({ type: z.literal('attach'), after: z.number().int().min(-1).default(-1) }),
+  z.object({
+    type: z.literal('spawn'),
+    conn: z.string().min(1).max(100),
+    config: serverConfigSchema,
+    label: z.string().max(200).optional(),
+  }),
+  /** Written to stdin exactly as given, plus "\n". `b64` allows bytes that are not UTF-8. */
+  z
+    .object({
+      type: z.literal('send'),
+      conn: z.string(),
+      text: z.string().optional(),
+      b64: z.string().optional(),
+    })
+    .refine((c) => (c.text === undefined) !== (c.b64 === undefined), {
+      message: 'send carries exactly one of text or b64',
+    }),
+  z.object({ type: z.literal('stop'), conn: z.string() }),
+  z.object({
+    type: z.literal('note'),
+    conn: z.string().optional(),
+    topic: z.string().min(1).max(200),
+    data: z.unknown(),
+  }),
+]);
+export type ClientCommand = z.infer<typeof clientCommandSchema>;
+export type ClientCommandInput = z.input<typeof clientCommandSchema>;
+
+// ---- bridge -> browser frames ----
+
+export const welcomeFrameSchema = z.object({
+  type: z.literal('welcome'),
+  session: z.string(),
+  /** The last sequence number recorded when the socket opened. */
+  lastSeq: z.number().int(),
+  /** The server the bridge was started with (or the demo server), to prefill the connect form. */
+  defaultServer: serverConfigSchema.extend({ label: z.string().optional() }),
+  version: z.string(),
+});
+export const eventsFrameSchema = z.object({
+  type: z.literal('events'),
+  events: z.array(z.unknown()),
+});
+export const rejectedFrameSchema = z.object({
+  type: z.literal('rejected'),
+  message: z.string(),
+});
+export const bridgeFrameSchema = z.discriminatedUnion('type', [
+  welcomeFrameSchema,
+  eventsFrameSchema,
+  rejectedFrameSchema,
+]);
+export type BridgeFrame = z.infer<typeof bridgeFrameSchema>;
+export type WelcomeFrame = z.infer<typeof welcomeFrameSchema>;
+
+/** The marker standing in for env values wherever a config leaves the process host. */
+export const REDACTED = '[redacted]';
+
+export function redactConfig(config: ServerConfig): RedactedConfig {
+  const env: Record<string, string> = {};
+  for (const key of Object.keys(config.env)) env[key] = REDACTED;
+  return {
+    command: config.command,
+    args: [...config.args],
+    env,
+    ...(config.cwd === undefined ? {} : { cwd: config.cwd }),
+  };
+}
+
+/**
+ * Parses one event, keeping what is malformed as data instead of throwing, so a damaged
+ * journal line or a frame from a newer bridge shows up rather than vanishing.
+ */
+export function parseBridgeEvent(value: unknown): { ok: true; event: BridgeEvent } | { ok: false; error: string } {
+  const result = bridgeEventSchema.safeParse(value);
+  if (result.success) return { ok: true, event: result.data };
+  return { ok: false, error: result.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ') };
+}

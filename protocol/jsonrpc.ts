@@ -1,0 +1,111 @@
+/**
+ * JSON-RPC line classification. Every stdout/stdin line becomes one of these, including the
+ * lines a correct peer would never send: they are data to show, never exceptions.
+ */
+import { z } from 'zod';
+
+export type JsonRpcId = string | number;
+
+export type Classified =
+  | { kind: 'request'; id: JsonRpcId; method: string; params: unknown; message: Record<string, unknown> }
+  | { kind: 'notification'; method: string; params: unknown; message: Record<string, unknown> }
+  | { kind: 'result'; id: JsonRpcId; result: unknown; message: Record<string, unknown> }
+  | { kind: 'error'; id: JsonRpcId | null; error: JsonRpcError; message: Record<string, unknown> }
+  | { kind: 'batch'; items: unknown[] }
+  | { kind: 'invalid'; reason: string; value: unknown }
+  | { kind: 'non-json'; reason: string };
+
+export const jsonRpcErrorSchema = z.object({
+  code: z.number().int(),
+  message: z.string(),
+  data: z.unknown().optional(),
+});
+export type JsonRpcError = z.infer<typeof jsonRpcErrorSchema>;
+
+const idSchema = z.union([z.string(), z.number().int()]);
+
+export function classifyText(text: string): Classified {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch (error) {
+    return { kind: 'non-json', reason: (error as Error).message };
+  }
+  return classifyValue(value);
+}
+
+export function classifyValue(value: unknown): Classified {
+  if (Array.isArray(value)) return { kind: 'batch', items: value };
+  if (typeof value !== 'object' || value === null) {
+    return { kind: 'invalid', reason: 'a JSON-RPC message must be an object', value };
+  }
+  const message = value as Record<string, unknown>;
+  if (message.jsonrpc !== '2.0') {
+    return { kind: 'invalid', reason: 'missing "jsonrpc": "2.0"', value };
+  }
+  const hasId = 'id' in message;
+  if (typeof message.method === 'string') {
+    if (!hasId) return { kind: 'notification', method: message.method, params: message.params, message };
+    const id = idSchema.safeParse(message.id);
+    if (!id.success) return { kind: 'invalid', reason: `request id must be a string or an integer, got ${JSON.stringify(message.id)}`, value };
+    return { kind: 'request', id: id.data, method: message.method, params: message.params, message };
+  }
+  if ('result' in message && 'error' in message) {
+    return { kind: 'invalid', reason: 'a response cannot carry both result and error', value };
+  }
+  if ('result' in message) {
+    const id = idSchema.safeParse(message.id);
+    if (!id.success) return { kind: 'invalid', reason: `response id must be a string or an integer, got ${JSON.stringify(message.id)}`, value };
+    return { kind: 'result', id: id.data, result: message.result, message };
+  }
+  if ('error' in message) {
+    const error = jsonRpcErrorSchema.safeParse(message.error);
+    if (!error.success) return { kind: 'invalid', reason: 'error must have an integer code and a message', value };
+    // An error may have a null id when the request could not be read at all.
+    if (message.id === null || !hasId) return { kind: 'error', id: null, error: error.data, message };
+    const id = idSchema.safeParse(message.id);
+    if (!id.success) return { kind: 'invalid', reason: `response id must be a string or an integer, got ${JSON.stringify(message.id)}`, value };
+    return { kind: 'error', id: id.data, error: error.data, message };
+  }
+  return { kind: 'invalid', reason: 'neither a request, a notification nor a response', value };
+}
+
+/** The two id spaces are kept apart: a key is direction plus id, and 1 is not "1". */
+export function idKey(direction: 'client' | 'server', id: JsonRpcId): string {
+  return `${direction}:${typeof id}:${String(id)}`;
+}
+
+/** Standard and MCP error codes, named for display. */
+export function errorCodeName(code: number): string {
+  switch (code) {
+    case -32700:
+      return 'Parse error';
+    case -32600:
+      return 'Invalid request';
+    case -32601:
+      return 'Method not found';
+    case -32602:
+      return 'Invalid params';
+    case -32603:
+      return 'Internal error';
+    case -32002:
+      return 'Resource not found (2025-11-25)';
+    case -32042:
+      return 'URL elicitation required (2025-11-25)';
+    case -32020:
+      return 'Header mismatch';
+    case -32021:
+      return 'Missing required client capability';
+    case -32022:
+      return 'Unsupported protocol version';
+    case -32001:
+    case -32003:
+    case -32004:
+      return 'Implementation-defined (pre-final draft code)';
+    default:
+      if (code >= -32099 && code <= -32020) return 'Reserved for the MCP specification';
+      if (code >= -32019 && code <= -32000) return 'Implementation-defined server error';
+      if (code >= -32768 && code <= -32000) return 'Reserved JSON-RPC code';
+      return 'Application error';
+  }
+}

@@ -1,0 +1,121 @@
+/**
+ * The session model: recorded bridge events folded, one at a time, into what the app shows
+ * about each server connection. Incremental: applying an event never rescans earlier ones.
+ */
+import type { BridgeEvent, RedactedConfig } from './envelope.js';
+import type { Connected } from './connect.js';
+import type { FlowChoice } from './flows.js';
+
+export type ConnStatus = 'starting' | 'running' | 'exited' | 'failed';
+
+export interface ConnInfo {
+  conn: string;
+  label?: string;
+  config?: RedactedConfig;
+  pid?: number;
+  status: ConnStatus;
+  /** How the user asked to connect. */
+  choice?: FlowChoice;
+  connected?: Connected;
+  connectError?: string;
+  steps: string[];
+  exit?: { code: number | null; signal: string | null; requested: boolean };
+  spawnError?: string;
+  stdinLines: number;
+  stdoutLines: number;
+  stderrLines: number;
+}
+
+/** Notes the app writes to the journal, so a reloaded tab rebuilds the same picture. */
+export const NOTE_TOPICS = {
+  connecting: 'connect.start',
+  step: 'connect.step',
+  connected: 'connect.done',
+  failed: 'connect.failed',
+} as const;
+
+export class SessionModel {
+  readonly events: BridgeEvent[] = [];
+  readonly conns = new Map<string, ConnInfo>();
+  /** Bumped on every change, for cheap snapshot comparison. */
+  version = 0;
+
+  get lastSeq(): number {
+    return this.events.at(-1)?.seq ?? -1;
+  }
+
+  apply(event: BridgeEvent): void {
+    // Replays can overlap live frames after a reconnect; sequence numbers make that harmless.
+    if (event.seq <= this.lastSeq) return;
+    this.events.push(event);
+    this.version++;
+    if (event.conn === undefined) return;
+    const info = this.conn(event.conn);
+    switch (event.kind) {
+      case 'spawn':
+        info.status = 'running';
+        info.pid = event.pid;
+        info.config = event.config;
+        if (event.label !== undefined) info.label = event.label;
+        delete info.exit;
+        delete info.spawnError;
+        return;
+      case 'spawn-error':
+        info.status = 'failed';
+        info.config = event.config;
+        info.spawnError = event.message;
+        return;
+      case 'exit':
+        info.status = 'exited';
+        info.exit = { code: event.code, signal: event.signal, requested: event.requested };
+        return;
+      case 'line':
+        if (event.stream === 'stdin') info.stdinLines++;
+        else if (event.stream === 'stdout') info.stdoutLines++;
+        else info.stderrLines++;
+        return;
+      case 'note':
+        this.applyNote(info, event.topic, event.data);
+        return;
+      case 'stop':
+      case 'notice':
+        return;
+      default: {
+        const never: never = event;
+        return never;
+      }
+    }
+  }
+
+  private applyNote(info: ConnInfo, topic: string, data: unknown): void {
+    const record = (typeof data === 'object' && data !== null ? data : {}) as Record<string, unknown>;
+    switch (topic) {
+      case NOTE_TOPICS.connecting:
+        info.steps = [];
+        delete info.connected;
+        delete info.connectError;
+        if (record.choice === 'handshake' || record.choice === 'stateless' || record.choice === 'auto') info.choice = record.choice;
+        return;
+      case NOTE_TOPICS.step:
+        if (typeof record.text === 'string') info.steps.push(record.text);
+        return;
+      case NOTE_TOPICS.connected:
+        info.connected = record.outcome as Connected;
+        return;
+      case NOTE_TOPICS.failed:
+        if (typeof record.reason === 'string') info.connectError = record.reason;
+        return;
+      default:
+        return;
+    }
+  }
+
+  private conn(conn: string): ConnInfo {
+    let info = this.conns.get(conn);
+    if (!info) {
+      info = { conn, status: 'starting', steps: [], stdinLines: 0, stdoutLines: 0, stderrLines: 0 };
+      this.conns.set(conn, info);
+    }
+    return info;
+  }
+}

@@ -1,0 +1,11 @@
+// `npm start`: build what is missing, then run the bridge serving the app, in this process
+// (so Ctrl-C reaches the bridge directly and it can stop every child before exiting).
+import { spawnSync } from 'node:child_process';
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+
+const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
+const build = spawnSync(process.execPath, [path.join(root, 'scripts', 'build.mjs')], { stdio: 'inherit' });
+if (build.status !== 0) process.exit(build.status ?? 1);
+const { runCli } = await import(pathToFileURL(path.join(root, 'dist', 'node', 'bridge', 'main.js')).href);
+process.exitCode = await runCli(process.argv.slice(2));

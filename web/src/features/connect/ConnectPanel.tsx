@@ -1,0 +1,89 @@
+import { useEffect, useState, type FormEvent } from 'react';
+import type { WelcomeFrame } from '../../../../protocol/envelope.js';
+import { HANDSHAKE_VERSIONS, STATELESS_VERSION, type FlowChoice } from '../../../../protocol/flows.js';
+import type { SessionStore } from '../../session/sessionStore.js';
+import { fieldsToConfig, type ConfigFields } from './parseConfig.js';
+
+interface Props {
+  store: SessionStore;
+  welcome: WelcomeFrame | undefined;
+  disabled: boolean;
+}
+
+const FLOWS: { value: FlowChoice; label: string; hint: string }[] = [
+  { value: 'handshake', label: 'Handshake', hint: '2025-11-25 and earlier: initialize, then notifications/initialized' },
+  { value: 'stateless', label: 'Stateless', hint: '2026-07-28: no handshake, a _meta envelope on every request' },
+  { value: 'auto', label: 'Auto', hint: 'probe with server/discover, fall back to the handshake' },
+];
+
+export function ConnectPanel({ store, welcome, disabled }: Props) {
+  const [fields, setFields] = useState<ConfigFields>({ command: '', args: '', env: '', cwd: '' });
+  const [flow, setFlow] = useState<FlowChoice>('handshake');
+  const [version, setVersion] = useState('');
+  const [errors, setErrors] = useState<string[]>([]);
+  const [prefilled, setPrefilled] = useState(false);
+
+  // Prefill once from the server the bridge was started with.
+  useEffect(() => {
+    if (!welcome || prefilled) return;
+    setPrefilled(true);
+    setFields({
+      command: welcome.defaultServer.command,
+      args: welcome.defaultServer.args.join('\n'),
+      env: Object.entries(welcome.defaultServer.env).map(([k, v]) => `${k}=${v}`).join('\n'),
+      cwd: welcome.defaultServer.cwd ?? '',
+    });
+  }, [welcome, prefilled]);
+
+  const set = (key: keyof ConfigFields) => (value: string) => setFields((f) => ({ ...f, [key]: value }));
+
+  const submit = (event: FormEvent): void => {
+    event.preventDefault();
+    const { config, errors: found } = fieldsToConfig(fields);
+    setErrors(found);
+    if (!config) return;
+    const label = welcome && config.command === welcome.defaultServer.command && welcome.defaultServer.label ? welcome.defaultServer.label : undefined;
+    store.connect(config, flow, version.trim() ? { protocolVersion: version.trim() } : {}, label);
+  };
+
+  const versionSuggestions = flow === 'handshake' ? HANDSHAKE_VERSIONS : [STATELESS_VERSION];
+
+  return (
+    <form onSubmit={submit} aria-label="Connect to a server">
+      <label htmlFor="cmd">Command</label>
+      <input id="cmd" value={fields.command} onChange={(e) => set('command')(e.target.value)} spellCheck={false} autoComplete="off" />
+      <label htmlFor="args">Arguments (one per line, passed as is: no shell)</label>
+      <textarea id="args" rows={2} value={fields.args} onChange={(e) => set('args')(e.target.value)} spellCheck={false} />
+      <label htmlFor="env">Environment (NAME=value per line; values never leave this machine's journal)</label>
+      <textarea id="env" rows={2} value={fields.env} onChange={(e) => set('env')(e.target.value)} spellCheck={false} />
+      <label htmlFor="cwd">Working directory (optional)</label>
+      <input id="cwd" value={fields.cwd} onChange={(e) => set('cwd')(e.target.value)} spellCheck={false} />
+      <fieldset>
+        <legend>Protocol flow</legend>
+        <div className="radio-row" role="radiogroup">
+          {FLOWS.map((f) => (
+            <label key={f.value} title={f.hint}>
+              <input type="radio" name="flow" value={f.value} checked={flow === f.value} onChange={() => setFlow(f.value)} />
+              {f.label}
+            </label>
+          ))}
+        </div>
+        <label htmlFor="version">Protocol version (empty: the flow's latest)</label>
+        <input id="version" list="versions" value={version} onChange={(e) => setVersion(e.target.value)} placeholder={versionSuggestions[0]} />
+        <datalist id="versions">
+          {versionSuggestions.map((v) => (
+            <option key={v} value={v} />
+          ))}
+        </datalist>
+      </fieldset>
+      {errors.map((e) => (
+        <p key={e} className="error" role="alert">
+          {e}
+        </p>
+      ))}
+      <button type="submit" className="primary" disabled={disabled}>
+        Connect
+      </button>
+    </form>
+  );
+}

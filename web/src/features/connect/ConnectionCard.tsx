@@ -1,0 +1,87 @@
+import { useState, type FormEvent, type KeyboardEvent } from 'react';
+import type { ConnInfo } from '../../../../protocol/session.js';
+import type { SessionStore } from '../../session/sessionStore.js';
+
+interface Props {
+  info: ConnInfo;
+  store: SessionStore;
+}
+
+export function ConnectionCard({ info, store }: Props) {
+  const [raw, setRaw] = useState('');
+  const running = info.status === 'running' || info.status === 'starting';
+  const name = info.label ?? (info.config ? [info.config.command, ...info.config.args].join(' ') : info.conn);
+
+  const send = (event?: FormEvent): void => {
+    event?.preventDefault();
+    if (raw === '') return;
+    store.sendRaw(info.conn, raw);
+    setRaw('');
+  };
+  const onKey = (event: KeyboardEvent<HTMLTextAreaElement>): void => {
+    if (event.key === 'Enter' && (event.ctrlKey || event.metaKey)) send();
+  };
+
+  return (
+    <section className="conn" data-testid="connection" data-conn={info.conn} data-status={info.status} aria-label={`Connection ${info.conn}`}>
+      <div className="title">
+        <span>{info.conn}</span>
+        {info.connected && (
+          <span className={`pill ${info.connected.flow}`} data-testid="flow-pill">
+            {info.connected.flow} · {info.connected.protocolVersion}
+          </span>
+        )}
+      </div>
+      <div className="meta" title={name}>
+        {name}
+      </div>
+      <div className="meta" data-testid="conn-status">
+        {statusLine(info)}
+      </div>
+      {info.steps.length > 0 && (
+        <ol aria-label="Connection steps">
+          {info.steps.map((s, i) => (
+            <li key={i}>{s}</li>
+          ))}
+        </ol>
+      )}
+      {info.connectError && (
+        <p className="error" role="alert" data-testid="connect-error">
+          {info.connectError}
+        </p>
+      )}
+      {running && (
+        <form onSubmit={send}>
+          <label htmlFor={`raw-${info.conn}`}>Send a raw line (exactly as typed; Ctrl+Enter)</label>
+          <textarea id={`raw-${info.conn}`} rows={2} value={raw} onChange={(e) => setRaw(e.target.value)} onKeyDown={onKey} spellCheck={false} />
+          <div className="row">
+            <button type="submit" disabled={raw === ''}>
+              Send line
+            </button>
+            <button type="button" onClick={() => store.disconnect(info.conn)}>
+              Disconnect
+            </button>
+          </div>
+        </form>
+      )}
+    </section>
+  );
+}
+
+function statusLine(info: ConnInfo): string {
+  switch (info.status) {
+    case 'starting':
+      return 'starting…';
+    case 'running': {
+      const state = info.connected ? 'connected' : info.connectError ? 'not connected' : 'connecting…';
+      return `pid ${info.pid ?? '?'} · ${state} · ${info.stdinLines} sent, ${info.stdoutLines} received, ${info.stderrLines} stderr`;
+    }
+    case 'exited': {
+      const exit = info.exit;
+      const how = exit?.signal ? `signal ${exit.signal}` : `code ${exit?.code ?? '?'}`;
+      return `${exit?.requested ? 'stopped' : 'exited'} (${how})`;
+    }
+    case 'failed':
+      return `could not start: ${info.spawnError ?? 'unknown error'}`;
+  }
+}

@@ -1,0 +1,126 @@
+/**
+ * The browser end of the bridge socket. It reconnects with backoff and resumes after the last
+ * sequence number it has, so a dropped socket or a reloaded tab misses nothing.
+ */
+import {
+  bridgeFrameSchema,
+  parseBridgeEvent,
+  type BridgeEvent,
+  type ClientCommandInput,
+  type WelcomeFrame,
+} from '../../../protocol/envelope.js';
+
+export type SocketStatus =
+  | { state: 'connecting'; attempt: number }
+  | { state: 'open' }
+  | { state: 'waiting'; retryInMs: number; reason: string }
+  | { state: 'refused'; reason: string };
+
+export interface SocketHandlers {
+  onWelcome: (welcome: WelcomeFrame) => void;
+  onEvents: (events: BridgeEvent[], malformed: string[]) => void;
+  onStatus: (status: SocketStatus) => void;
+  onRejected: (message: string) => void;
+  /** The sequence number to resume after (-1: from the start). */
+  lastSeq: () => number;
+}
+
+const MAX_BACKOFF_MS = 10_000;
+
+export class BridgeSocket {
+  private ws: WebSocket | undefined;
+  private attempt = 0;
+  private timer: ReturnType<typeof setTimeout> | undefined;
+  private closed = false;
+  private queue: string[] = [];
+
+  constructor(
+    private readonly token: string,
+    private readonly handlers: SocketHandlers,
+  ) {}
+
+  open(): void {
+    this.closed = false;
+    this.connect();
+  }
+
+  close(): void {
+    this.closed = true;
+    if (this.timer) clearTimeout(this.timer);
+    this.ws?.close();
+  }
+
+  /** Commands sent while the socket is down wait for it to come back. */
+  send(command: ClientCommandInput): void {
+    const text = JSON.stringify(command);
+    if (this.ws && this.ws.readyState === WebSocket.OPEN) this.ws.send(text);
+    else this.queue.push(text);
+  }
+
+  private connect(): void {
+    this.attempt += 1;
+    this.handlers.onStatus({ state: 'connecting', attempt: this.attempt });
+    const scheme = window.location.protocol === 'https:' ? 'wss' : 'ws';
+    const ws = new WebSocket(`${scheme}://${window.location.host}/ws?token=${encodeURIComponent(this.token)}`);
+    this.ws = ws;
+    let opened = false;
+    ws.onopen = () => {
+      opened = true;
+      this.attempt = 0;
+      this.handlers.onStatus({ state: 'open' });
+    };
+    ws.onmessage = (message) => this.receive(String(message.data));
+    ws.onclose = (event) => {
+      if (this.ws !== ws || this.closed) return;
+      const reason = opened ? `connection lost (${event.code})` : 'the bridge is unreachable or refused the token';
+      const delay = Math.min(MAX_BACKOFF_MS, 250 * 2 ** Math.min(this.attempt, 6));
+      this.handlers.onStatus({ state: 'waiting', retryInMs: delay, reason });
+      this.timer = setTimeout(() => this.connect(), delay);
+    };
+  }
+
+  private receive(text: string): void {
+    let value: unknown;
+    try {
+      value = JSON.parse(text);
+    } catch {
+      this.handlers.onRejected('the bridge sent a frame that is not JSON');
+      return;
+    }
+    const frame = bridgeFrameSchema.safeParse(value);
+    if (!frame.success) {
+      this.handlers.onRejected('the bridge sent a frame this app does not understand');
+      return;
+    }
+    switch (frame.data.type) {
+      case 'welcome': {
+        // Attach only after the welcome: it tells whether this is still the same session
+        // (resume after our last seq) or a restarted bridge (start over from its seq 0).
+        this.handlers.onWelcome(frame.data);
+        const ws = this.ws;
+        if (!ws || ws.readyState !== WebSocket.OPEN) return;
+        ws.send(JSON.stringify({ type: 'attach', after: this.handlers.lastSeq() }));
+        for (const text of this.queue.splice(0)) ws.send(text);
+        return;
+      }
+      case 'events': {
+        const events: BridgeEvent[] = [];
+        const malformed: string[] = [];
+        for (const raw of frame.data.events) {
+          const parsed = parseBridgeEvent(raw);
+          if (parsed.ok) events.push(parsed.event);
+          else malformed.push(parsed.error);
+        }
+        this.handlers.onEvents(events, malformed);
+        return;
+      }
+      case 'rejected':
+        this.handlers.onRejected(frame.data.message);
+        return;
+      default: {
+        const never: never = frame.data;
+        return never;
+      }
+    }
+  }
+}

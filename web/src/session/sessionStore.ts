@@ -1,0 +1,157 @@
+/**
+ * The live session in the browser: a plain store around the protocol's SessionModel, bound to
+ * React with useSyncExternalStore. Everything shown is derived from journaled events, so a
+ * reloaded tab rebuilds the same picture from the backlog.
+ */
+import type { BridgeEvent, ServerConfig, WelcomeFrame } from '../../../protocol/envelope.js';
+import type { FlowChoice } from '../../../protocol/flows.js';
+import { SessionModel, type ConnInfo } from '../../../protocol/session.js';
+import { BridgeSocket, type SocketStatus } from './bridgeSocket.js';
+import { ConnectionDriver, type DriverOptions } from './connectionDriver.js';
+
+export interface Snapshot {
+  version: number;
+  status: SocketStatus;
+  welcome?: WelcomeFrame;
+  conns: ConnInfo[];
+  eventCount: number;
+  problems: string[];
+}
+
+export class SessionStore {
+  model = new SessionModel();
+  private socket: BridgeSocket | undefined;
+  private welcome: WelcomeFrame | undefined;
+  private status: SocketStatus = { state: 'connecting', attempt: 0 };
+  private problems: string[] = [];
+  private readonly listeners = new Set<() => void>();
+  private snapshot: Snapshot = this.makeSnapshot();
+  private notifyTimer: ReturnType<typeof setTimeout> | undefined;
+  private readonly drivers = new Map<string, ConnectionDriver>();
+  private connCounter = 0;
+
+  constructor(private readonly token: string | undefined) {}
+
+  start(): void {
+    if (!this.token) {
+      this.setStatus({ state: 'refused', reason: 'no token: open the address that `npm start` printed (it ends in #token=…)' });
+      return;
+    }
+    void this.checkToken(this.token).then((ok) => {
+      if (!ok || !this.token) return;
+      this.socket = new BridgeSocket(this.token, {
+        onWelcome: (welcome) => this.onWelcome(welcome),
+        onEvents: (events, malformed) => this.onEvents(events, malformed),
+        onStatus: (status) => this.setStatus(status),
+        onRejected: (message) => this.addProblem(`the bridge refused a command: ${message}`),
+        lastSeq: () => this.model.lastSeq,
+      });
+      this.socket.open();
+    });
+  }
+
+  stop(): void {
+    this.socket?.close();
+  }
+
+  subscribe = (listener: () => void): (() => void) => {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  };
+
+  getSnapshot = (): Snapshot => this.snapshot;
+
+  /** Spawns a server and opens the conversation in the chosen flow. Returns the connection id. */
+  connect(config: ServerConfig, choice: FlowChoice, options: DriverOptions, label?: string): string {
+    const socket = this.socket;
+    if (!socket) throw new Error('not connected to the bridge');
+    this.connCounter += 1;
+    const conn = `c${this.connCounter}-${Math.random().toString(36).slice(2, 6)}`;
+    const driver = new ConnectionDriver(conn, config, choice, options, socket, label);
+    this.drivers.set(conn, driver);
+    driver.start();
+    return conn;
+  }
+
+  disconnect(conn: string): void {
+    this.drivers.get(conn)?.dispose();
+    this.socket?.send({ type: 'stop', conn });
+  }
+
+  /** Writes a line to the server exactly as typed, valid JSON or not. */
+  sendRaw(conn: string, text: string): void {
+    this.socket?.send({ type: 'send', conn, text });
+  }
+
+  private async checkToken(token: string): Promise<boolean> {
+    try {
+      const response = await fetch('/api/session', { headers: { Authorization: `Bearer ${token}` } });
+      if (response.status === 401) {
+        this.setStatus({ state: 'refused', reason: 'the bridge refused this token: open the address printed by the running `npm start` again' });
+        return false;
+      }
+    } catch {
+      // Unreachable: the socket's backoff will keep trying and say so.
+    }
+    return true;
+  }
+
+  private onWelcome(welcome: WelcomeFrame): void {
+    if (this.welcome && this.welcome.session !== welcome.session) {
+      // The bridge restarted: a new session, with its own sequence numbers.
+      this.model = new SessionModel();
+      this.drivers.clear();
+    }
+    this.welcome = welcome;
+    this.scheduleNotify(true);
+  }
+
+  private onEvents(events: BridgeEvent[], malformed: string[]): void {
+    for (const event of events) {
+      this.model.apply(event);
+      if (event.conn !== undefined) this.drivers.get(event.conn)?.onEvent(event);
+    }
+    for (const error of malformed) this.addProblem(`an event could not be read: ${error}`);
+    this.scheduleNotify(false);
+  }
+
+  private setStatus(status: SocketStatus): void {
+    this.status = status;
+    this.scheduleNotify(true);
+  }
+
+  private addProblem(problem: string): void {
+    this.problems = [...this.problems.slice(-19), problem];
+    this.scheduleNotify(true);
+  }
+
+  /** Floods arrive as many frames a second; the screen needs at most one update per frame. */
+  private scheduleNotify(now: boolean): void {
+    if (now) {
+      if (this.notifyTimer) clearTimeout(this.notifyTimer);
+      this.notifyTimer = undefined;
+      this.notify();
+      return;
+    }
+    this.notifyTimer ??= setTimeout(() => {
+      this.notifyTimer = undefined;
+      this.notify();
+    }, 30);
+  }
+
+  private notify(): void {
+    this.snapshot = this.makeSnapshot();
+    for (const listener of this.listeners) listener();
+  }
+
+  private makeSnapshot(): Snapshot {
+    return {
+      version: this.model.version,
+      status: this.status,
+      ...(this.welcome ? { welcome: this.welcome } : {}),
+      conns: [...this.model.conns.values()].map((c) => ({ ...c, steps: [...c.steps] })),
+      eventCount: this.model.events.length,
+      problems: this.problems,
+    };
+  }
+}
