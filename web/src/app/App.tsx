@@ -1,4 +1,5 @@
-import { useEffect, useMemo, useSyncExternalStore } from 'react';
+import { useEffect, useMemo, useState, useSyncExternalStore } from 'react';
+import { PastSessions, type Archive } from '../features/journal/PastSessions.js';
 import { SessionStore } from '../session/sessionStore.js';
 import { takeToken } from '../session/token.js';
 import { ConnectPanel } from '../features/connect/ConnectPanel.js';
@@ -15,6 +16,7 @@ export function App() {
   }, [store]);
   const snapshot = useSyncExternalStore(store.subscribe, store.getSnapshot);
   const [theme, toggleTheme] = useTheme();
+  const [archive, setArchive] = useState<Archive | undefined>();
   const refused = snapshot.status.state === 'refused';
 
   return (
@@ -45,8 +47,22 @@ export function App() {
           {[...snapshot.conns].reverse().map((info) => (
             <ConnectionCard key={info.conn} info={info} store={store} />
           ))}
+          <h2>Journal</h2>
+          <PastSessions store={store} current={snapshot.welcome?.session} onOpen={setArchive} />
         </aside>
-        <LiveLog store={store} version={snapshot.version} conns={snapshot.conns} />
+        {archive ? (
+          <div className="log-pane" style={{ gridTemplateRows: 'auto 1fr' }}>
+            <div className="banner" role="status" data-testid="archive-banner">
+              Viewing past session {archive.session} (read-only, {archive.model.events.length} events){' '}
+              <button type="button" onClick={() => setArchive(undefined)}>
+                Back to the live session
+              </button>
+            </div>
+            <LiveLog events={archive.model.events} version={archive.model.version} conns={[...archive.model.conns.values()]} />
+          </div>
+        ) : (
+          <LiveLog events={store.model.events} version={snapshot.version} conns={snapshot.conns} />
+        )}
       </div>
     </div>
   );

@@ -83,6 +83,13 @@ export class SessionStore {
     this.socket?.send({ type: 'send', conn, text });
   }
 
+  /** Authenticated GET against the bridge's API. */
+  async api(path: string): Promise<Response> {
+    const response = await fetch(path, { headers: { Authorization: `Bearer ${this.token ?? ''}` } });
+    if (!response.ok) throw new Error(`${path}: ${response.status} ${response.statusText}`);
+    return response;
+  }
+
   private async checkToken(token: string): Promise<boolean> {
     try {
       const response = await fetch('/api/session', { headers: { Authorization: `Bearer ${token}` } });

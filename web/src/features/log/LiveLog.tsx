@@ -2,27 +2,25 @@ import { useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react'
 import { useVirtualizer } from '@tanstack/react-virtual';
 import type { BridgeEvent } from '../../../../protocol/envelope.js';
 import type { ConnInfo } from '../../../../protocol/session.js';
-import type { SessionStore } from '../../session/sessionStore.js';
 import { describeEvent, formatTime } from './describeEvent.js';
 import { EventDetail } from './EventDetail.js';
 import { matchesFilter, type LogFilter } from './filterEvents.js';
 
 interface Props {
-  store: SessionStore;
-  /** Changes whenever events arrive; the events themselves live in the store. */
+  /** Grows in place as events arrive; `version` says when. */
+  events: BridgeEvent[];
   version: number;
   conns: ConnInfo[];
 }
 
 const ROW_HEIGHT = 24;
 
-export function LiveLog({ store, version, conns }: Props) {
+export function LiveLog({ events: all, version, conns }: Props) {
   const [filter, setFilter] = useState<LogFilter>({ text: '', conn: '', streams: { stdin: true, stdout: true, stderr: true, process: true, app: true } });
   const [selectedSeq, setSelectedSeq] = useState<number | undefined>();
   const [follow, setFollow] = useState(true);
   const scrollRef = useRef<HTMLDivElement>(null);
 
-  const all = store.model.events;
   // eslint-disable-next-line react-hooks/exhaustive-deps -- `version` is what changes when `all` grows in place
   const rows = useMemo(() => all.filter((e) => matchesFilter(e, filter)), [all, version, filter]);
   const selected = selectedSeq === undefined ? undefined : rows.find((e) => e.seq === selectedSeq) ?? all.find((e) => e.seq === selectedSeq);

@@ -1,0 +1,54 @@
+import { test, expect } from './support/fixtures.js';
+import { AppPage } from './pages/appPage.js';
+
+test.describe('connecting to the demo server', () => {
+  test('the app loads clean and takes the token out of the address bar', async ({ page, lens, pageErrors }) => {
+    const app = new AppPage(page);
+    await app.open(lens.url);
+    expect(page.url()).not.toContain('token');
+    await expect(page.getByLabel('Command')).not.toHaveValue('');
+    expect(pageErrors).toEqual([]);
+  });
+
+  test('handshake flow: initialize, its result, then notifications/initialized', async ({ page, lens }) => {
+    const app = new AppPage(page);
+    await app.open(lens.url);
+    const conn = await app.connect('Handshake');
+    await expect(conn.getByTestId('flow-pill')).toHaveText(/handshake · 2025-11-25/);
+    const id = await conn.getAttribute('data-conn');
+    await app.page.getByLabel('Connection', { exact: true }).selectOption(id ?? '');
+    await expect(app.badge('initialize #1')).toHaveCount(1);
+    await expect(app.badge('result #1')).toHaveCount(1);
+    await expect(app.badge('notifications/initialized')).toHaveCount(1);
+    await expect(app.badge('server/discover')).toHaveCount(0);
+    const order = await app.page.getByTestId('log-badge').allTextContents();
+    const wire = order.filter((b) => /^(initialize|result|notifications\/initialized)/.test(b));
+    expect(wire).toEqual(['initialize #1', 'result #1', 'notifications/initialized']);
+  });
+
+  test('stateless flow: server/discover with the _meta envelope, no initialize', async ({ page, lens }) => {
+    const app = new AppPage(page);
+    await app.open(lens.url);
+    const conn = await app.connect('Stateless');
+    await expect(conn.getByTestId('flow-pill')).toHaveText(/stateless · 2026-07-28/);
+    const id = await conn.getAttribute('data-conn');
+    await app.page.getByLabel('Connection', { exact: true }).selectOption(id ?? '');
+    const discover = app.rows.filter({ has: app.badge('server/discover #1') });
+    await expect(discover).toHaveCount(1);
+    await expect(discover).toContainText('"io.modelcontextprotocol/protocolVersion":"2026-07-28"');
+    await expect(discover).toContainText('io.modelcontextprotocol/clientCapabilities');
+    const detail = await app.selectRow(app.rows.filter({ has: app.badge('result #1') }));
+    await expect(detail.getByTestId('detail-body')).toContainText('"resultType":"complete"');
+    await expect(detail.getByTestId('detail-body')).toContainText('"io.modelcontextprotocol/serverInfo"');
+    await expect(app.badge(/^initialize/)).toHaveCount(0);
+    await expect(app.badge('notifications/initialized')).toHaveCount(0);
+  });
+
+  test('auto flow settles on the stateless flow for the demo server, showing the probe', async ({ page, lens }) => {
+    const app = new AppPage(page);
+    await app.open(lens.url);
+    const conn = await app.connect('Auto');
+    await expect(conn.getByTestId('flow-pill')).toHaveText(/stateless/);
+    await expect(conn.getByRole('list', { name: 'Connection steps' })).toContainText('probing with server/discover');
+  });
+});

@@ -1,0 +1,48 @@
+import { test, expect } from './support/fixtures.js';
+import { startLens } from './support/lens.js';
+import { AppPage } from './pages/appPage.js';
+
+test('closing the tab and opening the URL again shows the whole log', async ({ browser, lens }) => {
+  const first = await browser.newPage();
+  const app = new AppPage(first);
+  await app.open(lens.url);
+  const conn = await app.connect('Handshake');
+  await expect(conn.getByTestId('flow-pill')).toBeVisible();
+  const connId = (await conn.getAttribute('data-conn')) ?? '';
+  const count = app.page.getByTestId('log-count');
+  await expect(count).toHaveText(/^(\d+) of \1 events$/);
+  const before = await count.textContent();
+  await first.close();
+
+  const second = await browser.newPage();
+  const again = new AppPage(second);
+  await again.open(lens.url);
+  await expect(second.getByTestId('log-count')).toHaveText(before ?? '');
+  await expect(again.badge('initialize #1').first()).toBeVisible();
+  // The connection's state is rebuilt from the journal, not lost with the tab.
+  await expect(again.connections.filter({ hasText: connId }).getByTestId('flow-pill')).toHaveText(/handshake/);
+  await second.close();
+});
+
+test('the journal survives a bridge restart and reads back in the app', async ({ page }) => {
+  const lens = await startLens();
+  const app = new AppPage(page);
+  await app.open(lens.url);
+  const conn = await app.connect('Stateless');
+  await expect(conn.getByTestId('flow-pill')).toBeVisible();
+  const firstSession = (await page.getByText(/^session /).textContent())?.replace('session ', '') ?? '';
+  await lens.stop();
+
+  const restarted = await startLens({ home: lens.home });
+  try {
+    await app.open(restarted.url);
+    await expect(page.getByText(/^session /)).not.toHaveText(`session ${firstSession}`);
+    const past = page.getByTestId('past-sessions');
+    await past.getByRole('button', { name: firstSession }).click();
+    await expect(page.getByTestId('archive-banner')).toContainText(firstSession);
+    await expect(app.badge('server/discover #1')).toHaveCount(1);
+    await expect(app.badge('stopped')).toHaveCount(1);
+  } finally {
+    await restarted.stop();
+  }
+});

@@ -1,0 +1,48 @@
+/** Locators and actions for the shell: the connect form, the connections and the live log. */
+import { expect, type Locator, type Page } from '@playwright/test';
+
+export type FlowName = 'Handshake' | 'Stateless' | 'Auto';
+
+export class AppPage {
+  readonly log: Locator;
+  readonly rows: Locator;
+  readonly connections: Locator;
+
+  constructor(readonly page: Page) {
+    this.log = page.getByTestId('log');
+    this.rows = page.getByTestId('log-row');
+    this.connections = page.getByTestId('connection');
+  }
+
+  async open(url: string): Promise<void> {
+    await this.page.goto(url);
+    await expect(this.page.getByTestId('socket-status')).toHaveText('bridge connected');
+  }
+
+  /** Connects with the prefilled server, or the one given (command, then one arg per line). */
+  async connect(flow: FlowName, server?: { command: string; args: string[] }): Promise<Locator> {
+    if (server) {
+      await this.page.getByLabel('Command').fill(server.command);
+      await this.page.getByLabel(/^Arguments/).fill(server.args.join('\n'));
+    }
+    await this.page.getByRole('radio', { name: flow }).check();
+    const before = await this.connections.count();
+    await this.page.getByRole('button', { name: 'Connect', exact: true }).click();
+    await expect(this.connections).toHaveCount(before + 1);
+    // Newest connection is listed first.
+    return this.connections.first();
+  }
+
+  badge(text: string | RegExp): Locator {
+    return this.page.getByTestId('log-badge').filter({ hasText: text });
+  }
+
+  async filter(text: string): Promise<void> {
+    await this.page.getByLabel('Filter the log').fill(text);
+  }
+
+  async selectRow(row: Locator): Promise<Locator> {
+    await row.click();
+    return this.page.getByTestId('event-detail');
+  }
+}
