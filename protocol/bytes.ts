@@ -2,7 +2,8 @@
 import type { Eol } from './envelope.js';
 
 const encoder = new TextEncoder();
-const strictDecoder = new TextDecoder('utf-8', { fatal: true });
+// ignoreBOM keeps a leading U+FEFF in the text, so utf8Encode gives back the exact bytes.
+const strictDecoder = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
 
 export function utf8Encode(text: string): Uint8Array {
   return encoder.encode(text);

@@ -24,7 +24,9 @@ export function App() {
       <header className="topbar">
         <h1>MCP Lens</h1>
         <span className={`status ${snapshot.status.state === 'open' ? '' : 'bad'}`} data-testid="socket-status" role="status">
-          {statusText(snapshot.status)}
+          {snapshot.status.state === 'open' && snapshot.backlog > 0
+            ? `replaying the journal: ${snapshot.backlog} events to go`
+            : statusText(snapshot.status)}
         </span>
         <span className="spacer" />
         {snapshot.welcome && <span className="status">session {snapshot.welcome.session}</span>}

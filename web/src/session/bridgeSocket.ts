@@ -67,7 +67,6 @@ export class BridgeSocket {
     ws.onopen = () => {
       opened = true;
       this.attempt = 0;
-      this.handlers.onStatus({ state: 'open' });
     };
     ws.onmessage = (message) => this.receive(String(message.data));
     ws.onclose = (event) => {
@@ -97,6 +96,7 @@ export class BridgeSocket {
         // Attach only after the welcome: it tells whether this is still the same session
         // (resume after our last seq) or a restarted bridge (start over from its seq 0).
         this.handlers.onWelcome(frame.data);
+        this.handlers.onStatus({ state: 'open' });
         const ws = this.ws;
         if (!ws || ws.readyState !== WebSocket.OPEN) return;
         ws.send(JSON.stringify({ type: 'attach', after: this.handlers.lastSeq() }));

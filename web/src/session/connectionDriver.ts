@@ -11,6 +11,8 @@ import { NOTE_TOPICS } from '../../../protocol/session.js';
 import type { BridgeSocket } from './bridgeSocket.js';
 
 export interface DriverOptions {
+  /** False: launch the server and send nothing; the user writes every line. */
+  open?: boolean;
   protocolVersion?: string;
   discover?: boolean;
   capabilities?: Record<string, unknown>;
@@ -24,6 +26,7 @@ export class ConnectionDriver {
   private awaitingSpawn = true;
   private restarting = false;
   private disposed = false;
+  private readonly opens: boolean;
 
   constructor(
     readonly conn: string,
@@ -33,6 +36,7 @@ export class ConnectionDriver {
     private readonly socket: BridgeSocket,
     private readonly label?: string,
   ) {
+    this.opens = options.open !== false;
     this.connector = new Connector(choice, {
       nextId: () => this.nextId++,
       ...(options.protocolVersion ? { protocolVersion: options.protocolVersion } : {}),
@@ -48,7 +52,7 @@ export class ConnectionDriver {
   }
 
   start(): void {
-    this.note(NOTE_TOPICS.connecting, { choice: this.choice });
+    if (this.opens) this.note(NOTE_TOPICS.connecting, { choice: this.choice });
     this.spawn();
   }
 
@@ -58,7 +62,7 @@ export class ConnectionDriver {
   }
 
   onEvent(event: BridgeEvent): void {
-    if (this.disposed || this.connector.finished) return;
+    if (this.disposed || !this.opens || this.connector.finished) return;
     switch (event.kind) {
       case 'spawn':
         if (!this.awaitingSpawn) return;

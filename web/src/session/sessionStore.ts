@@ -15,6 +15,8 @@ export interface Snapshot {
   welcome?: WelcomeFrame;
   conns: ConnInfo[];
   eventCount: number;
+  /** Events the bridge had when this socket opened that are still being replayed. */
+  backlog: number;
   problems: string[];
 }
 
@@ -158,6 +160,7 @@ export class SessionStore {
       ...(this.welcome ? { welcome: this.welcome } : {}),
       conns: [...this.model.conns.values()].map((c) => ({ ...c, steps: [...c.steps] })),
       eventCount: this.model.events.length,
+      backlog: this.welcome ? Math.max(0, this.welcome.lastSeq - this.model.lastSeq) : 0,
       problems: this.problems,
     };
   }

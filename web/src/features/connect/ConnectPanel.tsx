@@ -22,6 +22,7 @@ export function ConnectPanel({ store, welcome, disabled }: Props) {
   const [version, setVersion] = useState('');
   const [errors, setErrors] = useState<string[]>([]);
   const [prefilled, setPrefilled] = useState(false);
+  const [opening, setOpening] = useState(true);
 
   // Prefill once from the server the bridge was started with.
   useEffect(() => {
@@ -43,7 +44,7 @@ export function ConnectPanel({ store, welcome, disabled }: Props) {
     setErrors(found);
     if (!config) return;
     const label = welcome && config.command === welcome.defaultServer.command && welcome.defaultServer.label ? welcome.defaultServer.label : undefined;
-    store.connect(config, flow, version.trim() ? { protocolVersion: version.trim() } : {}, label);
+    store.connect(config, flow, { open: opening, ...(version.trim() ? { protocolVersion: version.trim() } : {}) }, label);
   };
 
   const versionSuggestions = flow === 'handshake' ? HANDSHAKE_VERSIONS : [STATELESS_VERSION];
@@ -75,6 +76,10 @@ export function ConnectPanel({ store, welcome, disabled }: Props) {
             <option key={v} value={v} />
           ))}
         </datalist>
+        <label className="check">
+          <input type="checkbox" checked={opening} onChange={(e) => setOpening(e.target.checked)} />
+          Send the opening requests (off: launch only, then write every line yourself)
+        </label>
       </fieldset>
       {errors.map((e) => (
         <p key={e} className="error" role="alert">

@@ -1,0 +1,98 @@
+import fs from 'node:fs';
+import { test, expect } from './support/fixtures.js';
+import { fixture } from './support/lens.js';
+import { directStdout, splitWire } from './support/direct.js';
+import { AppPage } from './pages/appPage.js';
+import type { Locator } from '@playwright/test';
+
+/** Launch a fixture without the opening requests and show only its stdout lines. */
+async function launchRaw(app: AppPage, script: string): Promise<string> {
+  await app.page.getByLabel(/^Send the opening requests/).uncheck();
+  const conn = await app.connect('Handshake', { command: 'node', args: [fixture(script)] });
+  const id = (await conn.getAttribute('data-conn')) ?? '';
+  await app.page.getByLabel('Connection', { exact: true }).selectOption(id);
+  for (const lane of ['stdin', 'stderr', 'process', 'app']) await app.page.getByRole('checkbox', { name: lane, exact: true }).uncheck();
+  return id;
+}
+
+async function downloadedBytes(app: AppPage, row: Locator): Promise<Buffer> {
+  const detail = await app.selectRow(row);
+  const [download] = await Promise.all([app.page.waitForEvent('download'), detail.getByTestId('download-bytes').click()]);
+  return fs.readFileSync(await download.path());
+}
+
+test('an 8 MB line arrives whole and byte-equal in the log', async ({ page, lens }) => {
+  const size = 8 * 1024 * 1024;
+  const expected = splitWire(await directStdout(fixture('huge-line.mjs'), { untilBytes: size + 1 }));
+  const app = new AppPage(page);
+  await app.open(lens.url);
+  await launchRaw(app, 'huge-line.mjs');
+  await expect(app.rows).toHaveCount(1);
+  const detail = await app.selectRow(app.rows.first());
+  await expect(detail.getByTestId('detail-size')).toHaveText(`${size} bytes`);
+  await expect(detail.getByRole('button', { name: /^Show all/ })).toBeVisible();
+  expect((await downloadedBytes(app, app.rows.first())).equals(expected[0] ?? Buffer.alloc(0))).toBe(true);
+});
+
+test('invalid UTF-8 lines keep their exact bytes and are marked', async ({ page, lens }) => {
+  const expected = splitWire(await directStdout(fixture('invalid-utf8.mjs'), { ms: 1000 }));
+  const app = new AppPage(page);
+  await app.open(lens.url);
+  await launchRaw(app, 'invalid-utf8.mjs');
+  await expect(app.rows).toHaveCount(expected.length);
+  await expect(app.badge(/invalid UTF-8/)).toHaveCount(3);
+  for (let i = 0; i < expected.length; i++) {
+    expect((await downloadedBytes(app, app.rows.nth(i))).equals(expected[i] ?? Buffer.alloc(0)), `line ${i}`).toBe(true);
+  }
+  await expect(app.page.getByTestId('detail-body')).toHaveText('valid: café 🙂');
+});
+
+test('lines split across writes, mid-character and between \\r and \\n, arrive whole', async ({ page, lens }) => {
+  const expected = splitWire(await directStdout(fixture('split-writes.mjs'), { ms: 1500 }));
+  expect(expected.length).toBeGreaterThan(0);
+  const app = new AppPage(page);
+  await app.open(lens.url);
+  await launchRaw(app, 'split-writes.mjs');
+  await expect(app.rows).toHaveCount(expected.length);
+  const got = await downloadedBytes(app, app.rows.first());
+  expect(got.equals(expected[0] ?? Buffer.alloc(0))).toBe(true);
+  expect(got.subarray(-2).toString()).toBe('\r\n');
+  await expect(app.page.getByTestId('event-detail')).toContainText('\\r\\n');
+});
+
+test('non-JSON lines are shown as such and the handshake still completes', async ({ page, lens }) => {
+  const app = new AppPage(page);
+  await app.open(lens.url);
+  const conn = await app.connect('Handshake', { command: 'node', args: [fixture('non-json.mjs')] });
+  await expect(conn.getByTestId('flow-pill')).toHaveText(/handshake/);
+  await expect(app.badge('not JSON').first()).toBeVisible();
+  const banner = app.rows.filter({ hasText: 'Server starting... (not JSON)' });
+  expect((await downloadedBytes(app, banner)).toString()).toBe('Server starting... (not JSON)\n');
+});
+
+test('a line written on purpose as malformed JSON reaches the server exactly', async ({ page, lens }) => {
+  const app = new AppPage(page);
+  await app.open(lens.url);
+  const conn = await app.connect('Handshake');
+  await expect(conn.getByTestId('flow-pill')).toBeVisible();
+  const raw = '{"jsonrpc":"2.0","id":9,"method":"tools/list"  ,broken';
+  await conn.getByLabel(/^Send a raw line/).fill(raw);
+  await conn.getByRole('button', { name: 'Send line' }).click();
+  const row = app.rows.filter({ hasText: 'broken' });
+  await expect(row).toHaveCount(1);
+  expect((await downloadedBytes(app, row)).toString()).toBe(`${raw}\n`);
+});
+
+test('a server that ignores SIGTERM is gone within 5 s of Disconnect', async ({ page, lens }) => {
+  const app = new AppPage(page);
+  await app.open(lens.url);
+  await app.page.getByLabel(/^Send the opening requests/).uncheck();
+  const conn = await app.connect('Handshake', { command: 'node', args: [fixture('ignore-sigterm.mjs')] });
+  await expect(conn).toHaveAttribute('data-status', 'running');
+  await expect(app.rows.filter({ hasText: 'ready' })).toHaveCount(1);
+  const started = Date.now();
+  await conn.getByRole('button', { name: 'Disconnect' }).click();
+  await expect(conn.getByTestId('conn-status')).toHaveText(/stopped \(signal SIGKILL\)/, { timeout: 6000 });
+  expect(Date.now() - started).toBeLessThan(5500);
+  for (const step of ['closing stdin', 'SIGTERM', 'SIGKILL']) await expect(app.rows.filter({ hasText: step }).first()).toBeVisible();
+});
