@@ -22,6 +22,11 @@ export default tseslint.config(
     },
   },
   {
+    // Playwright fixtures must destructure their (unused) dependencies: `async ({}, use) =>`.
+    files: ['e2e/**/*.ts'],
+    rules: { 'no-empty-pattern': 'off' },
+  },
+  {
     files: ['**/*.mjs', '**/*.js'],
     languageOptions: { globals: { ...globals.node } },
   },

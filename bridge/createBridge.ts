@@ -47,7 +47,7 @@ export interface BridgeOptions {
 export interface RunningBridge {
   port: number;
   token: string;
-  /** http://127.0.0.1:<port>/#token=<token> */
+  /** http://127.0.0.1:<port>/#token=<token> (with [::1] or localhost when bound there) */
   url: string;
   session: string;
   journalFile: string;
@@ -193,7 +193,7 @@ async function listen(options: BridgeOptions): Promise<RunningBridge> {
   let closing: Promise<void> | undefined;
   const close = (): Promise<void> => {
     closing ??= (async () => {
-      await host.stopAll();
+      await host.shutdown();
       journal.append({ kind: 'notice', level: 'info', message: 'bridge stopped' });
       for (const client of wss.clients) client.close(1001, 'bridge stopping');
       wss.close();
@@ -204,10 +204,12 @@ async function listen(options: BridgeOptions): Promise<RunningBridge> {
     return closing;
   };
 
+  // The address the browser can reach: a bridge bound to ::1 does not answer on 127.0.0.1.
+  const urlHost = bindHost === '::1' ? '[::1]' : bindHost === 'localhost' ? 'localhost' : '127.0.0.1';
   return {
     port,
     token,
-    url: `http://127.0.0.1:${port}/#token=${token}`,
+    url: `http://${urlHost}:${port}/#token=${token}`,
     session,
     journalFile: journal.file,
     home,

@@ -9,6 +9,8 @@ import { createBridge, type RunningBridge } from './createBridge.js';
 import { VERSION } from './version.js';
 
 const USAGE = `Usage: mcp-lens [options] [-- command [args...]]
+       mcp-lens call --method <m> [options] -- command [args...]   (mcp-lens call --help)
+       mcp-lens check [options] -- command [args...]               (mcp-lens check --help)
 
 Serves MCP Lens at http://127.0.0.1:<port>/ with the given stdio server (default: the demo
 server) ready to connect.
@@ -35,6 +37,12 @@ function webDir(): string | undefined {
 }
 
 export async function runCli(argv: string[]): Promise<number> {
+  if (argv[0] === 'call') return (await import('./cli/call.js')).runCall(argv.slice(1));
+  if (argv[0] === 'check') return (await import('./cli/check.js')).runCheck(argv.slice(1));
+  return serve(argv);
+}
+
+async function serve(argv: string[]): Promise<number> {
   let parsed;
   try {
     parsed = parseArgs({

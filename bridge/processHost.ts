@@ -30,6 +30,7 @@ interface Child {
 export class ProcessHost {
   private readonly children = new Map<string, Child>();
   private readonly graceMs: number;
+  private shuttingDown = false;
 
   constructor(private readonly options: ProcessHostOptions) {
     this.graceMs = options.graceMs ?? 2000;
@@ -46,6 +47,11 @@ export class ProcessHost {
   spawn(conn: string, config: ServerConfig, label?: string): void {
     const record = this.options.record;
     const redacted = redactConfig(config);
+    if (this.shuttingDown) {
+      // A spawn that races the shutdown would outlive stopAll() and hold the process open.
+      record({ kind: 'spawn-error', conn, config: redacted, code: 'ESHUTDOWN', message: 'not started: the bridge is stopping' });
+      return;
+    }
     if (config.cwd !== undefined && !isDirectory(config.cwd)) {
       record({ kind: 'spawn-error', conn, config: redacted, code: 'ENOENT', message: `working directory does not exist: ${config.cwd}` });
       return;
@@ -147,8 +153,12 @@ export class ProcessHost {
   send(conn: string, bytes: Buffer): boolean {
     const child = this.children.get(conn);
     const record = this.options.record;
-    if (!child || !child.alive || child.proc.stdin.destroyed || child.proc.stdin.writableEnded) {
+    if (!child || !child.alive) {
       record({ kind: 'notice', conn, level: 'error', message: 'not sent: the server is not running' });
+      return false;
+    }
+    if (child.proc.stdin.destroyed || child.proc.stdin.writableEnded) {
+      record({ kind: 'notice', conn, level: 'warn', message: 'not sent: stdin is closed (the server is being stopped)' });
       return false;
     }
     record({ kind: 'line', conn, stream: 'stdin', ...encodeLine(bytes), eol: '\n', size: bytes.length });
@@ -168,6 +178,12 @@ export class ProcessHost {
 
   async stopAll(): Promise<void> {
     await Promise.all([...this.children.keys()].map((conn) => this.stop(conn)));
+  }
+
+  /** stopAll(), refusing every spawn from now on: for the bridge going down. */
+  async shutdown(): Promise<void> {
+    this.shuttingDown = true;
+    await this.stopAll();
   }
 
   /** Last resort when the bridge itself is going down hard: no child outlives it. */

@@ -46,10 +46,11 @@ describe('tokensMatch', () => {
 
 describe('hostAllowed', () => {
   it('allows 127.0.0.1 and localhost on the bridge port, case-insensitively', () => {
-    expect(allowedHosts(6280)).toEqual(['127.0.0.1:6280', 'localhost:6280']);
+    expect(allowedHosts(6280)).toEqual(['127.0.0.1:6280', 'localhost:6280', '[::1]:6280']);
     expect(hostAllowed(policy(), '127.0.0.1:6280')).toBe(true);
     expect(hostAllowed(policy(), 'localhost:6280')).toBe(true);
     expect(hostAllowed(policy(), 'LocalHost:6280')).toBe(true);
+    expect(hostAllowed(policy(), '[::1]:6280')).toBe(true);
   });
 
   it('refuses other hosts, other ports, a missing port and a missing header (DNS rebinding)', () => {
@@ -58,6 +59,8 @@ describe('hostAllowed', () => {
     expect(hostAllowed(policy(), '127.0.0.1')).toBe(false);
     expect(hostAllowed(policy(), undefined)).toBe(false);
     expect(hostAllowed(policy(), '127.0.0.1.evil.example:6280')).toBe(false);
+    expect(hostAllowed(policy(), '[::2]:6280')).toBe(false);
+    expect(hostAllowed(policy(), '::1:6280')).toBe(false);
   });
 
   it('allows anything behind the dangerous flag', () => {
@@ -73,6 +76,7 @@ describe('originAllowed', () => {
   it("allows the bridge's own origins and the extra ones", () => {
     expect(originAllowed(policy(), 'http://127.0.0.1:6280')).toBe(true);
     expect(originAllowed(policy(), 'http://localhost:6280')).toBe(true);
+    expect(originAllowed(policy(), 'http://[::1]:6280')).toBe(true);
     expect(originAllowed(policy({ extraOrigins: ['http://localhost:5173'] }), 'http://localhost:5173')).toBe(true);
   });
 

@@ -25,7 +25,7 @@ export interface GatePolicy {
 }
 
 export function allowedHosts(port: number): string[] {
-  return [`127.0.0.1:${port}`, `localhost:${port}`];
+  return [`127.0.0.1:${port}`, `localhost:${port}`, `[::1]:${port}`];
 }
 
 export function hostAllowed(policy: GatePolicy, host: string | undefined): boolean {

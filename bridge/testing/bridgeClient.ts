@@ -110,7 +110,10 @@ export class BridgeClient {
     const client = new BridgeClient(ws, options.validate ?? true);
     const welcome = new Promise<WelcomeFrame>((resolve, reject) => {
       ws.once('error', reject);
-      ws.once('unexpected-response', (_req, res) => reject(new Error(`upgrade refused: ${res.statusCode}`)));
+      ws.once('unexpected-response', (_req, res) => {
+        ws.terminate();
+        reject(new Error(`upgrade refused: ${res.statusCode}`));
+      });
       client.onWelcome = (frame) => {
         ws.off('error', reject);
         resolve(frame);
@@ -244,9 +247,14 @@ export class BridgeClient {
   }
 
   /** Sends a request and resolves with the parsed stdout message answering it. */
-  async request(conn: string, id: number | string, method: string, params?: unknown, options: WaitOptions = {}): Promise<Record<string, unknown>> {
+  request(conn: string, id: number | string, method: string, params?: unknown, options: WaitOptions = {}): Promise<Record<string, unknown>> {
     const from = this.mark();
     this.sendJson(conn, params === undefined ? { jsonrpc: '2.0', id, method } : { jsonrpc: '2.0', id, method, params });
+    return this.answer(conn, id, { from, what: `the answer to ${method} (id ${id}) from ${conn}`, ...options });
+  }
+
+  /** Resolves with the parsed stdout message (result or error) that carries this id. */
+  async answer(conn: string, id: number | string, options: WaitOptions = {}): Promise<Record<string, unknown>> {
     const line = await this.waitForLine(
       conn,
       'stdout',
@@ -258,7 +266,7 @@ export class BridgeClient {
           return false;
         }
       },
-      { from, what: `the answer to ${method} (id ${id}) from ${conn}`, ...options },
+      { what: `the answer to id ${id} from ${conn}`, ...options },
     );
     return JSON.parse(line.text ?? '') as Record<string, unknown>;
   }
@@ -279,9 +287,9 @@ export interface HttpAnswer {
 }
 
 /** A plain GET against the bridge, with whatever headers the test wants. */
-export function httpGet(port: number, pathname: string, headers: Record<string, string> = {}): Promise<HttpAnswer> {
+export function httpGet(port: number, pathname: string, headers: Record<string, string> = {}, host = '127.0.0.1'): Promise<HttpAnswer> {
   return new Promise((resolve, reject) => {
-    const req = http.request({ host: '127.0.0.1', port, path: pathname, method: 'GET', headers, agent: false }, (res) => {
+    const req = http.request({ host, port, path: pathname, method: 'GET', headers, agent: false }, (res) => {
       const chunks: Buffer[] = [];
       res.on('data', (chunk: Buffer) => chunks.push(chunk));
       res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks).toString('utf8') }));

@@ -1,0 +1,39 @@
+/** Shared flags of `mcp-lens call` and `mcp-lens check`. */
+import { parseArgs, type ParseArgsConfig } from 'node:util';
+
+export class UsageError extends Error {}
+
+export const commonOptions = {
+  flow: { type: 'string', default: 'auto' },
+  'protocol-version': { type: 'string' },
+  timeout: { type: 'string', default: '60000' },
+  transcript: { type: 'boolean', default: false },
+  record: { type: 'string' },
+  'no-discover': { type: 'boolean', default: false },
+  help: { type: 'boolean', short: 'h' },
+} as const satisfies ParseArgsConfig['options'];
+
+export function parse<T extends ParseArgsConfig['options']>(argv: string[], options: T) {
+  try {
+    return parseArgs({ args: argv, options, allowPositionals: true, strict: true });
+  } catch (error) {
+    throw new UsageError((error as Error).message);
+  }
+}
+
+export function flowOption(value: string | undefined): 'handshake' | 'stateless' | 'auto' {
+  if (value === 'handshake' || value === 'stateless' || value === 'auto') return value;
+  throw new UsageError(`--flow must be handshake, stateless or auto, got "${value}"`);
+}
+
+export function msOption(name: string, value: string | undefined): number {
+  const n = Number(value);
+  if (!Number.isInteger(n) || n <= 0) throw new UsageError(`--${name} must be a positive number of milliseconds, got "${value}"`);
+  return n;
+}
+
+export function serverCommand(positionals: string[]): { command: string; args: string[] } {
+  const [command, ...args] = positionals;
+  if (command === undefined) throw new UsageError('give the server to run after --, e.g. -- node server.js');
+  return { command, args };
+}

@@ -1,0 +1,229 @@
+/**
+ * `mcp-lens call`: one request against a stdio server, in the chosen flow, from a script.
+ * stdout: the result (or error) JSON. stderr: the transcript when asked, lint findings, and a
+ * one-line reason on failure. Exit 0 success; 1 JSON-RPC error or isError; 2 bad usage;
+ * 3 unreachable, dead or timed out.
+ */
+import fs from 'node:fs';
+import type { Outcome, ServerAnswer } from '../../protocol/clientSession.js';
+import { typeToolArgs } from '../../protocol/toolArgs.js';
+import { buildSessionFile } from '../../protocol/sessionFile.js';
+import { errorCodeName } from '../../protocol/jsonrpc.js';
+import type { Finding } from '../../protocol/lint/index.js';
+import { VERSION } from '../version.js';
+import { commonOptions, flowOption, msOption, parse, serverCommand, UsageError } from './args.js';
+import { HeadlessClient } from './headless.js';
+import { transcriptLine } from './transcript.js';
+
+export const CALL_USAGE = `Usage: mcp-lens call --method <method> [options] -- <command> [args...]
+
+  --flow handshake|stateless|auto   how to open the conversation (default auto)
+  --method <m>                      tools/list, tools/call, resources/read, prompts/get, ... any method
+  --tool-name <n>                   tools/call: the tool
+  --tool-arg k=v                    tools/call: an argument, typed by the tool's inputSchema (repeatable)
+  --tool-args-json <json>           tools/call: the arguments, sent exactly as given
+  --uri <u>                         resources/read, resources/subscribe: the resource
+  --prompt-name <p>                 prompts/get: the prompt
+  --prompt-arg k=v                  prompts/get: an argument (repeatable)
+  --params-json <json>              any other method: the params object
+  --protocol-version <v>            pin a version (handshake: initialize's; stateless: the envelope's)
+  --no-discover                     stateless: skip server/discover
+  --timeout <ms>                    per-request idle timeout, reset by progress (default 60000)
+  --elicit accept|decline|cancel    how to answer a server's elicitation (default cancel)
+  --elicit-content <json>           the content sent with --elicit accept
+  --transcript                      print every wire line with its time (on stderr)
+  --record <file>                   write the session file (docs/session-format.md)
+
+Exit codes: 0 success; 1 JSON-RPC error or isError: true; 2 bad usage; 3 unreachable, dead or timed out.
+`;
+
+const callOptions = {
+  ...commonOptions,
+  method: { type: 'string' },
+  'tool-name': { type: 'string' },
+  'tool-arg': { type: 'string', multiple: true },
+  'tool-args-json': { type: 'string' },
+  uri: { type: 'string' },
+  'prompt-name': { type: 'string' },
+  'prompt-arg': { type: 'string', multiple: true },
+  'params-json': { type: 'string' },
+  elicit: { type: 'string', default: 'cancel' },
+  'elicit-content': { type: 'string' },
+} as const;
+
+export async function runCall(argv: string[], out: NodeJS.WritableStream = process.stdout, err: NodeJS.WritableStream = process.stderr): Promise<number> {
+  let plan: ReturnType<typeof planCall>;
+  try {
+    plan = planCall(argv);
+  } catch (error) {
+    if (error instanceof UsageError) {
+      err.write(`mcp-lens call: ${error.message}\n\n${CALL_USAGE}`);
+      return 2;
+    }
+    throw error;
+  }
+  if (plan.help) {
+    out.write(CALL_USAGE);
+    return 0;
+  }
+  const say = (text: string): boolean => err.write(`${text}\n`);
+  let t0: number | undefined;
+  const elicitAnswer = (): Record<string, unknown> =>
+    plan.elicit === 'accept' ? { action: 'accept', content: plan.elicitContent ?? {} } : { action: plan.elicit };
+  const client = new HeadlessClient(plan.server, {
+    onEvent: (event) => {
+      t0 ??= event.t;
+      if (plan.transcript) say(transcriptLine(event, t0));
+    },
+    onServerRequest: async (method): Promise<ServerAnswer> => {
+      if (method === 'elicitation/create') return { result: elicitAnswer() };
+      if (method === 'roots/list') return { result: { roots: [] } };
+      return { error: { code: -32601, message: `mcp-lens call does not answer ${method}` } };
+    },
+  });
+
+  const finish = async (code: number, reason?: string): Promise<number> => {
+    if (client.running) await client.stop();
+    reportFindings(client.findings, say);
+    if (plan.record) {
+      fs.writeFileSync(plan.record, JSON.stringify(buildSessionFile(client.events, { name: 'mcp-lens', version: VERSION }), null, 2));
+    }
+    if (reason) say(`mcp-lens call: ${reason}`);
+    return code;
+  };
+
+  const spawnError = await client.start();
+  if (spawnError) return finish(3, `could not start the server: ${spawnError}`);
+  const connected = await client.connect(plan.flow, {
+    ...(plan.protocolVersion ? { protocolVersion: plan.protocolVersion } : {}),
+    discover: plan.discover,
+    capabilities: { elicitation: { form: {} }, roots: {} },
+    timeoutMs: plan.timeoutMs,
+  });
+  if (!connected.ok) return finish(connected.exitCode, connected.reason);
+  const session = client.session;
+  if (!session) return finish(3, 'no session');
+
+  let params = plan.params;
+  if (plan.method === 'tools/call' && plan.toolArgPairs.length > 0) {
+    // Typing --tool-arg needs the tool's inputSchema: list the tools first (visible on the wire).
+    const { done } = session.request('tools/list', undefined, { timeoutMs: plan.timeoutMs });
+    const listed = await done;
+    const tools = listed.kind === 'result' && Array.isArray(listed.result.tools) ? (listed.result.tools as Record<string, unknown>[]) : [];
+    const tool = tools.find((t) => t.name === plan.toolName);
+    const typed = typeToolArgs(plan.toolArgPairs, tool?.inputSchema);
+    if (!typed.ok) return finish(2, typed.error);
+    params = { name: plan.toolName, arguments: typed.args };
+  }
+
+  const retryable = plan.method === 'tools/call' || plan.method === 'prompts/get' || plan.method === 'resources/read';
+  const outcome: Outcome =
+    retryable && params !== undefined && session.flow === 'stateless'
+      ? await session.requestWithInput(plan.method, params, async (requests) => answerInputRequests(requests, elicitAnswer()), { timeoutMs: plan.timeoutMs })
+      : await session.request(plan.method, params, { timeoutMs: plan.timeoutMs }).done;
+
+  switch (outcome.kind) {
+    case 'result': {
+      out.write(`${JSON.stringify(outcome.result, null, 2)}\n`);
+      if (outcome.result.isError === true) return finish(1, 'the tool ran and reported an error (isError: true)');
+      return finish(0);
+    }
+    case 'error':
+      out.write(`${JSON.stringify({ error: outcome.error }, null, 2)}\n`);
+      return finish(1, `${plan.method} failed: ${outcome.error.code} ${errorCodeName(outcome.error.code)}: ${outcome.error.message}`);
+    case 'timeout':
+      return finish(3, `no answer to ${plan.method} within ${outcome.afterMs} ms (timed out; notifications/cancelled sent)`);
+    case 'cancelled':
+      return finish(3, `${plan.method} was cancelled: ${outcome.reason}`);
+    case 'closed':
+      return finish(3, `${outcome.reason} before answering ${plan.method}`);
+    default: {
+      const never: never = outcome;
+      return never;
+    }
+  }
+}
+
+function answerInputRequests(requests: Record<string, unknown>, elicit: Record<string, unknown>): Record<string, unknown> {
+  const answers: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(requests)) {
+    const method = (value as { method?: unknown } | null)?.method;
+    if (method === 'elicitation/create') answers[key] = elicit;
+    else if (method === 'roots/list') answers[key] = { roots: [] };
+  }
+  return answers;
+}
+
+function reportFindings(findings: Finding[], say: (text: string) => void): void {
+  if (findings.length === 0) return;
+  say(`lint: ${findings.length} finding(s)`);
+  for (const f of findings) say(`  ${f.severity.padEnd(7)} ${f.rule}  #${f.seq}  ${f.message}`);
+}
+
+function jsonOption(name: string, text: string | undefined): unknown {
+  if (text === undefined) return undefined;
+  try {
+    return JSON.parse(text);
+  } catch (error) {
+    throw new UsageError(`--${name} is not valid JSON: ${(error as Error).message}`);
+  }
+}
+
+function planCall(argv: string[]) {
+  const { values, positionals } = parse(argv, callOptions);
+  const help = values.help === true;
+  const method = values.method;
+  if (!help && !method) throw new UsageError('--method is required');
+  const elicit = values.elicit;
+  if (elicit !== 'accept' && elicit !== 'decline' && elicit !== 'cancel') throw new UsageError('--elicit must be accept, decline or cancel');
+  const elicitContent = jsonOption('elicit-content', values['elicit-content']) as Record<string, unknown> | undefined;
+  let params: Record<string, unknown> | undefined;
+  const toolArgPairs = values['tool-arg'] ?? [];
+  switch (method) {
+    case 'tools/call': {
+      if (!values['tool-name']) throw new UsageError('tools/call needs --tool-name');
+      if (values['tool-args-json'] !== undefined && toolArgPairs.length > 0) throw new UsageError('give --tool-arg or --tool-args-json, not both');
+      const json = jsonOption('tool-args-json', values['tool-args-json']);
+      params = { name: values['tool-name'], ...(json === undefined ? (toolArgPairs.length === 0 ? { arguments: {} } : {}) : { arguments: json }) };
+      break;
+    }
+    case 'resources/read':
+    case 'resources/subscribe':
+    case 'resources/unsubscribe':
+      if (!values.uri) throw new UsageError(`${method} needs --uri`);
+      params = { uri: values.uri };
+      break;
+    case 'prompts/get': {
+      if (!values['prompt-name']) throw new UsageError('prompts/get needs --prompt-name');
+      const args: Record<string, string> = {};
+      for (const pair of values['prompt-arg'] ?? []) {
+        const eq = pair.indexOf('=');
+        if (eq <= 0) throw new UsageError(`--prompt-arg expects key=value, got "${pair}"`);
+        args[pair.slice(0, eq)] = pair.slice(eq + 1);
+      }
+      params = { name: values['prompt-name'], arguments: args };
+      break;
+    }
+    default: {
+      const json = jsonOption('params-json', values['params-json']);
+      if (json !== undefined && (typeof json !== 'object' || json === null || Array.isArray(json))) throw new UsageError('--params-json must be a JSON object');
+      params = json as Record<string, unknown> | undefined;
+    }
+  }
+  return {
+    help,
+    method: method ?? '',
+    flow: flowOption(values.flow),
+    protocolVersion: values['protocol-version'],
+    discover: !values['no-discover'],
+    timeoutMs: msOption('timeout', values.timeout),
+    transcript: values.transcript === true,
+    record: values.record,
+    toolName: values['tool-name'],
+    toolArgPairs,
+    params,
+    elicit,
+    elicitContent,
+    server: help ? { command: 'none', args: [], env: {} } : { ...serverCommand(positionals), env: {} },
+  };
+}

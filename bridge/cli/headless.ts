@@ -1,0 +1,172 @@
+/**
+ * The engine of the headless commands: the same process host as the bridge and the same
+ * protocol engine as the app, wired in one process with no socket in between. Every event is
+ * stamped and kept, so a run can be printed as a transcript and saved as a session file.
+ */
+import type { BridgeEvent, ServerConfig, UnstampedEvent } from '../../protocol/envelope.js';
+import { Connector, type ConnectAction, type ConnectOptions, type Connected } from '../../protocol/connect.js';
+import { ClientSession, type ServerRequestHandler } from '../../protocol/clientSession.js';
+import { encodeFrame, type FlowChoice } from '../../protocol/flows.js';
+import { classifyText } from '../../protocol/jsonrpc.js';
+import { ExchangeTracker } from '../../protocol/exchanges.js';
+import { NOTE_TOPICS } from '../../protocol/session.js';
+import { Linter, type Finding } from '../../protocol/lint/index.js';
+import { ProcessHost } from '../processHost.js';
+import { monotonicNow } from '../journal.js';
+
+export const CONN = 'cli';
+
+export type ConnectResult = { ok: true; connected: Connected } | { ok: false; reason: string; exitCode: 1 | 3 };
+
+export interface HeadlessOptions {
+  onEvent?: (event: BridgeEvent) => void;
+  onServerRequest?: ServerRequestHandler;
+  graceMs?: number;
+}
+
+export class HeadlessClient {
+  readonly events: BridgeEvent[] = [];
+  readonly tracker = new ExchangeTracker();
+  readonly linter = new Linter();
+  session: ClientSession | undefined;
+  private readonly host: ProcessHost;
+  private seq = 0;
+  private nextId = 1;
+  private alive = false;
+  private listeners = new Set<(event: BridgeEvent) => void>();
+
+  constructor(
+    private readonly config: ServerConfig,
+    private readonly options: HeadlessOptions = {},
+  ) {
+    this.host = new ProcessHost({ record: (e) => this.record(e), graceMs: options.graceMs ?? 2000, withholdEnv: ['MCP_LENS_TOKEN'] });
+  }
+
+  get findings(): Finding[] {
+    return this.linter.findings;
+  }
+
+  get running(): boolean {
+    return this.alive;
+  }
+
+  /** Starts the server; resolves with the spawn error message when it could not start. */
+  start(): Promise<string | undefined> {
+    return new Promise((resolve) => {
+      const off = this.on((event) => {
+        if (event.kind === 'spawn') {
+          off();
+          resolve(undefined);
+        } else if (event.kind === 'spawn-error') {
+          off();
+          resolve(event.message);
+        }
+      });
+      this.host.spawn(CONN, this.config);
+    });
+  }
+
+  /** Opens the conversation in the chosen flow, carrying out the connector's steps. */
+  connect(choice: FlowChoice, options: Omit<ConnectOptions, 'nextId'>): Promise<ConnectResult> {
+    const connector = new Connector(choice, { ...options, nextId: () => this.nextId++ });
+    this.note(NOTE_TOPICS.connecting, { choice });
+    return new Promise((resolve) => {
+      let timer: ReturnType<typeof setTimeout> | undefined;
+      const finish = (result: ConnectResult): void => {
+        if (timer) clearTimeout(timer);
+        off();
+        resolve(result);
+      };
+      const run = (actions: ConnectAction[]): void => {
+        for (const action of actions) {
+          switch (action.type) {
+            case 'send':
+              this.send(encodeFrame(action.frame));
+              break;
+            case 'wait':
+              if (timer) clearTimeout(timer);
+              timer = setTimeout(() => run(connector.onTimeout()), action.ms);
+              break;
+            case 'restart':
+              void this.start().then((error) => (error ? finish({ ok: false, reason: `restart failed: ${error}`, exitCode: 3 }) : run(connector.onRestarted())));
+              break;
+            case 'step':
+              this.note(NOTE_TOPICS.step, { text: action.text });
+              break;
+            case 'connected':
+              this.note(NOTE_TOPICS.connected, { outcome: action.outcome });
+              this.session = new ClientSession({
+                flow: action.outcome.flow,
+                protocolVersion: action.outcome.protocolVersion,
+                send: (line) => this.send(line),
+                nextId: () => this.nextId++,
+                capabilities: options.capabilities ?? {},
+                ...(options.clientInfo ? { clientInfo: options.clientInfo } : {}),
+                ...(this.options.onServerRequest ? { onServerRequest: this.options.onServerRequest } : {}),
+              });
+              finish({ ok: true, connected: action.outcome });
+              return;
+            case 'failed': {
+              this.note(NOTE_TOPICS.failed, { reason: action.reason });
+              const unreachable = /no answer|exited|restart failed/.test(action.reason);
+              finish({ ok: false, reason: action.reason, exitCode: unreachable ? 3 : 1 });
+              return;
+            }
+            default: {
+              const never: never = action;
+              return never;
+            }
+          }
+        }
+      };
+      const off = this.on((event) => {
+        if (event.kind === 'line' && event.stream === 'stdout' && event.text !== undefined) run(connector.onMessage(classifyText(event.text)));
+        else if (event.kind === 'exit') run(connector.onExit());
+      });
+      run(connector.start());
+    });
+  }
+
+  send(line: string): void {
+    this.host.send(CONN, Buffer.from(line, 'utf8'));
+  }
+
+  stop(): Promise<void> {
+    return this.host.stop(CONN);
+  }
+
+  /** Resolves when the server process exits (immediately if it is not running). */
+  exited(): Promise<void> {
+    if (!this.alive) return Promise.resolve();
+    return new Promise((resolve) => {
+      const off = this.on((event) => {
+        if (event.kind === 'exit') {
+          off();
+          resolve();
+        }
+      });
+    });
+  }
+
+  private note(topic: string, data: unknown): void {
+    this.record({ kind: 'note', conn: CONN, topic, data });
+  }
+
+  private on(listener: (event: BridgeEvent) => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  private record(unstamped: UnstampedEvent): void {
+    const event = { seq: this.seq++, t: monotonicNow(), ...unstamped } as BridgeEvent;
+    this.events.push(event);
+    if (event.kind === 'spawn') this.alive = true;
+    if (event.kind === 'exit' || event.kind === 'spawn-error') this.alive = false;
+    const message = this.tracker.apply(event);
+    this.linter.apply(event, message);
+    this.options.onEvent?.(event);
+    if (message && message.from === 'server') this.session?.onMessage(message.classified);
+    if (event.kind === 'exit') this.session?.close(`the server exited (${event.signal ?? `code ${event.code}`})`);
+    for (const listener of [...this.listeners]) listener(event);
+  }
+}

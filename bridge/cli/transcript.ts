@@ -1,0 +1,34 @@
+/** One line per event, with its time since the first event: what --transcript prints. */
+import type { BridgeEvent } from '../../protocol/envelope.js';
+import { describeBytes, lineBytes } from '../../protocol/bytes.js';
+
+export function transcriptLine(event: BridgeEvent, t0: number): string {
+  const time = `+${(event.t - t0).toFixed(1).padStart(8)} ms`;
+  switch (event.kind) {
+    case 'line': {
+      const arrow = event.stream === 'stdin' ? '→ stdin ' : event.stream === 'stdout' ? '← stdout' : '! stderr';
+      const body = event.text ?? `(not UTF-8) ${describeBytes(lineBytes(event))}`;
+      const end = event.eol === '\r\n' ? ' ⏎\\r\\n' : event.eol === '' ? ' (no newline at exit)' : '';
+      return `${time} ${arrow} ${body}${end}`;
+    }
+    case 'spawn':
+      return `${time} ● spawn   pid ${event.pid}: ${[event.config.command, ...event.config.args].join(' ')}`;
+    case 'spawn-error':
+      return `${time} ✕ spawn   ${event.message}`;
+    case 'exit':
+      return `${time} ■ exit    ${event.signal ? `signal ${event.signal}` : `code ${event.code}`}${event.requested ? ' (stopped)' : ''}`;
+    case 'stop':
+      return `${time} ■ stop    ${event.step}`;
+    case 'notice':
+      return `${time} ℹ ${event.level.padEnd(7)} ${event.message}`;
+    case 'note': {
+      const data = event.data as { text?: unknown; reason?: unknown } | null;
+      const text = typeof data?.text === 'string' ? data.text : typeof data?.reason === 'string' ? data.reason : JSON.stringify(event.data);
+      return `${time} ✎ ${event.topic.padEnd(15)} ${text}`;
+    }
+    default: {
+      const never: never = event;
+      return never;
+    }
+  }
+}

@@ -1,0 +1,253 @@
+/**
+ * The client side of a conversation once it is open, transport-agnostic: the host gives it a
+ * way to write a line and feeds it every message from the server. It builds each request for
+ * the flow in use, times requests out (reset by progress, capped by a hard maximum) with a
+ * visible notifications/cancelled, answers server requests through the host's handlers, and
+ * drives multi round-trip requests (input_required, then a retry with a new id).
+ */
+import { encodeFrame, flowRequest, notification, type EnvelopeOptions, type Flow, type Frame } from './flows.js';
+import type { Classified, JsonRpcError, JsonRpcId } from './jsonrpc.js';
+
+export type Outcome =
+  | { kind: 'result'; id: JsonRpcId; result: Record<string, unknown> }
+  | { kind: 'error'; id: JsonRpcId; error: JsonRpcError }
+  | { kind: 'timeout'; id: JsonRpcId; afterMs: number }
+  | { kind: 'cancelled'; id: JsonRpcId; reason: string }
+  | { kind: 'closed'; id: JsonRpcId; reason: string };
+
+export interface ProgressUpdate {
+  progress: number;
+  total?: number;
+  message?: string;
+}
+
+export interface RequestOptions {
+  /** Idle timeout: how long without an answer or progress before giving up. Default 60 s. */
+  timeoutMs?: number;
+  /** Hard cap, whatever progress says. Default 10 min. */
+  maxTotalMs?: number;
+  /** Ask for progress notifications (a progress token is added). */
+  onProgress?: (update: ProgressUpdate) => void;
+  /** Stateless flow: the per-request log level. */
+  logLevel?: EnvelopeOptions['logLevel'];
+  /** Called with the exact line before it is written. */
+  onSent?: (frame: Frame, line: string) => void;
+}
+
+/** Answers to requests the server makes in the handshake flow (and to input_required rounds). */
+export type ServerRequestHandler = (method: string, params: Record<string, unknown>) => Promise<ServerAnswer>;
+export type ServerAnswer = { result: Record<string, unknown> } | { error: JsonRpcError };
+
+export interface Timers {
+  set(fn: () => void, ms: number): unknown;
+  clear(handle: unknown): void;
+  now(): number;
+}
+
+const defaultTimers: Timers = {
+  set: (fn, ms) => setTimeout(fn, ms),
+  clear: (handle) => clearTimeout(handle as ReturnType<typeof setTimeout>),
+  now: () => Date.now(),
+};
+
+export interface ClientSessionOptions {
+  flow: Flow;
+  protocolVersion: string;
+  send: (line: string) => void;
+  nextId: () => JsonRpcId;
+  capabilities?: Record<string, unknown>;
+  clientInfo?: EnvelopeOptions['clientInfo'];
+  onServerRequest?: ServerRequestHandler;
+  timers?: Timers;
+}
+
+interface Pending {
+  id: JsonRpcId;
+  started: number;
+  timeoutMs: number;
+  maxTotalMs: number;
+  idleTimer: unknown;
+  hardTimer: unknown;
+  progressToken?: JsonRpcId;
+  onProgress?: (update: ProgressUpdate) => void;
+  resolve: (outcome: Outcome) => void;
+}
+
+export const MAX_INPUT_ROUNDS = 10;
+
+export class ClientSession {
+  private readonly pending = new Map<string, Pending>();
+  private readonly byToken = new Map<string, Pending>();
+  private readonly timers: Timers;
+  private progressCounter = 0;
+
+  constructor(private readonly options: ClientSessionOptions) {
+    this.timers = options.timers ?? defaultTimers;
+  }
+
+  get flow(): Flow {
+    return this.options.flow;
+  }
+
+  /** Sends one request and resolves with what became of it. Never rejects. */
+  request(method: string, params: Record<string, unknown> | undefined, opts: RequestOptions = {}): { id: JsonRpcId; done: Promise<Outcome> } {
+    const id = this.options.nextId();
+    const progressToken = opts.onProgress ? `p${++this.progressCounter}-${String(id)}` : undefined;
+    const frame = flowRequest(this.options.flow, id, method, params, {
+      protocolVersion: this.options.protocolVersion,
+      capabilities: this.options.capabilities ?? {},
+      ...(this.options.clientInfo === undefined ? {} : { clientInfo: this.options.clientInfo }),
+      ...(progressToken === undefined ? {} : { progressToken }),
+      ...(opts.logLevel === undefined ? {} : { logLevel: opts.logLevel }),
+    });
+    const done = new Promise<Outcome>((resolve) => {
+      const entry: Pending = {
+        id,
+        started: this.timers.now(),
+        timeoutMs: opts.timeoutMs ?? 60_000,
+        maxTotalMs: opts.maxTotalMs ?? 600_000,
+        idleTimer: undefined,
+        hardTimer: undefined,
+        ...(progressToken === undefined ? {} : { progressToken }),
+        ...(opts.onProgress ? { onProgress: opts.onProgress } : {}),
+        resolve,
+      };
+      this.pending.set(key(id), entry);
+      if (progressToken !== undefined) this.byToken.set(key(progressToken), entry);
+      this.armIdle(entry);
+      entry.hardTimer = this.timers.set(() => this.giveUp(entry, entry.maxTotalMs), entry.maxTotalMs);
+    });
+    const line = encodeFrame(frame);
+    opts.onSent?.(frame, line);
+    this.options.send(line);
+    return { id, done };
+  }
+
+  /**
+   * A request that may come back with input_required (stateless flow): each round's questions
+   * go to `answer`, and the retry carries a new id, the answers and requestState byte for byte.
+   */
+  async requestWithInput(
+    method: string,
+    params: Record<string, unknown>,
+    answer: (inputRequests: Record<string, unknown>) => Promise<Record<string, unknown>>,
+    opts: RequestOptions = {},
+    onRound?: (round: number, id: JsonRpcId) => void,
+  ): Promise<Outcome> {
+    let current = params;
+    for (let round = 1; ; round++) {
+      const { id, done } = this.request(method, current, opts);
+      onRound?.(round, id);
+      const outcome = await done;
+      if (outcome.kind !== 'result' || outcome.result.resultType !== 'input_required') return outcome;
+      if (round >= MAX_INPUT_ROUNDS) return outcome;
+      const requests = asRecord(outcome.result.inputRequests);
+      const responses = Object.keys(requests).length > 0 ? await answer(requests) : {};
+      const { inputResponses: _r, requestState: _s, ...base } = params;
+      current = { ...base, inputResponses: responses };
+      if (typeof outcome.result.requestState === 'string') current.requestState = outcome.result.requestState;
+    }
+  }
+
+  notify(method: string, params?: Record<string, unknown>): string {
+    const line = encodeFrame(notification(method, params));
+    this.options.send(line);
+    return line;
+  }
+
+  cancel(id: JsonRpcId, reason = 'cancelled by the user'): void {
+    const entry = this.pending.get(key(id));
+    if (!entry) return;
+    this.notify('notifications/cancelled', { requestId: id, reason });
+    this.finish(entry, { kind: 'cancelled', id, reason });
+  }
+
+  /** The server process went away: everything in flight is lost. */
+  close(reason: string): void {
+    for (const entry of [...this.pending.values()]) this.finish(entry, { kind: 'closed', id: entry.id, reason });
+  }
+
+  /** Feed every message the server writes. */
+  onMessage(message: Classified): void {
+    switch (message.kind) {
+      case 'result': {
+        const entry = this.pending.get(key(message.id));
+        if (entry) this.finish(entry, { kind: 'result', id: message.id, result: asRecord(message.result) });
+        return;
+      }
+      case 'error': {
+        if (message.id === null) return;
+        const entry = this.pending.get(key(message.id));
+        if (entry) this.finish(entry, { kind: 'error', id: message.id, error: message.error });
+        return;
+      }
+      case 'notification': {
+        if (message.method !== 'notifications/progress') return;
+        const params = asRecord(message.params);
+        const token = params.progressToken;
+        if ((typeof token !== 'string' && typeof token !== 'number') || typeof params.progress !== 'number') return;
+        const entry = this.byToken.get(key(token));
+        if (!entry) return;
+        this.armIdle(entry);
+        entry.onProgress?.({
+          progress: params.progress,
+          ...(typeof params.total === 'number' ? { total: params.total } : {}),
+          ...(typeof params.message === 'string' ? { message: params.message } : {}),
+        });
+        return;
+      }
+      case 'request':
+        void this.answerServer(message.id, message.method, asRecord(message.params));
+        return;
+      case 'batch':
+      case 'invalid':
+      case 'non-json':
+        return;
+      default: {
+        const never: never = message;
+        return never;
+      }
+    }
+  }
+
+  private async answerServer(id: JsonRpcId, method: string, params: Record<string, unknown>): Promise<void> {
+    let answer: ServerAnswer;
+    if (method === 'ping') answer = { result: {} };
+    else if (this.options.onServerRequest) {
+      try {
+        answer = await this.options.onServerRequest(method, params);
+      } catch (error) {
+        answer = { error: { code: -32603, message: (error as Error).message } };
+      }
+    } else answer = { error: { code: -32601, message: `this client does not handle ${method}` } };
+    this.options.send(encodeFrame({ jsonrpc: '2.0', id, ...answer }));
+  }
+
+  private armIdle(entry: Pending): void {
+    if (entry.idleTimer !== undefined) this.timers.clear(entry.idleTimer);
+    entry.idleTimer = this.timers.set(() => this.giveUp(entry, entry.timeoutMs), entry.timeoutMs);
+  }
+
+  private giveUp(entry: Pending, afterMs: number): void {
+    if (!this.pending.has(key(entry.id))) return;
+    // Said on the wire, so the server can stop and the record shows why.
+    this.notify('notifications/cancelled', { requestId: entry.id, reason: `timed out after ${afterMs} ms` });
+    this.finish(entry, { kind: 'timeout', id: entry.id, afterMs });
+  }
+
+  private finish(entry: Pending, outcome: Outcome): void {
+    this.pending.delete(key(entry.id));
+    if (entry.progressToken !== undefined) this.byToken.delete(key(entry.progressToken));
+    if (entry.idleTimer !== undefined) this.timers.clear(entry.idleTimer);
+    if (entry.hardTimer !== undefined) this.timers.clear(entry.hardTimer);
+    entry.resolve(outcome);
+  }
+}
+
+function key(id: JsonRpcId): string {
+  return `${typeof id}:${String(id)}`;
+}
+
+function asRecord(value: unknown): Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
+}

@@ -1,0 +1,287 @@
+/**
+ * Pairing: every JSON-RPC line on a connection, folded into exchanges (a request and what
+ * became of it). Incremental and O(1) per event, so a journal of a million events replays in
+ * one pass. The two id spaces of the handshake flow are kept apart: a request is keyed by who
+ * sent it and its id, so the client's 0 and the server's 0 never meet.
+ */
+import type { BridgeEvent } from './envelope.js';
+import { classifyText, idKey, type Classified, type JsonRpcId } from './jsonrpc.js';
+
+/** Who wrote a line: the client (our stdin writes) or the server (its stdout). */
+export type Side = 'client' | 'server';
+
+export type ExchangeStatus = 'pending' | 'result' | 'error' | 'cancelled' | 'timeout' | 'orphaned';
+
+export interface ProgressStep {
+  seq: number;
+  t: number;
+  progress: number;
+  total?: number;
+  message?: string;
+}
+
+export interface Exchange {
+  key: string;
+  conn: string;
+  /** Who sent the request. */
+  from: Side;
+  id: JsonRpcId;
+  method: string;
+  requestSeq: number;
+  t0: number;
+  status: ExchangeStatus;
+  responseSeq?: number;
+  t1?: number;
+  latencyMs?: number;
+  /** resultType of the result, when one was given (stateless flow). */
+  resultType?: string;
+  cancelSeq?: number;
+  cancelReason?: string;
+  /** A response that came after the request was cancelled or timed out. */
+  lateResponseSeq?: number;
+  progressToken?: JsonRpcId;
+  progress: ProgressStep[];
+  /** Multi round-trip requests: the exchange this one retries, and the one that retried it. */
+  previousRound?: string;
+  nextRound?: string;
+}
+
+/** How one wire message relates to the exchanges, for display and for lint. */
+export type Pairing =
+  | { kind: 'request'; exchange: string }
+  | { kind: 'response'; exchange: string }
+  | { kind: 'late-response'; exchange: string }
+  | { kind: 'duplicate-response'; exchange: string }
+  | { kind: 'unknown-id' }
+  | { kind: 'duplicate-request-id'; exchange: string }
+  | { kind: 'progress'; exchange?: string }
+  | { kind: 'cancel'; exchange?: string }
+  | { kind: 'notification' }
+  | { kind: 'none' };
+
+export interface WireMessage {
+  seq: number;
+  t: number;
+  conn: string;
+  from: Side;
+  /** The line exactly (undefined when it was not valid UTF-8). */
+  text?: string;
+  size: number;
+  classified: Classified;
+  pairing: Pairing;
+}
+
+interface ConnState {
+  /** Open and closed exchanges by direction-qualified id, latest first-come. */
+  byId: Map<string, Exchange>;
+  byProgressToken: Map<string, Exchange>;
+  /** The last input_required exchange per method+name, for linking the retry. */
+  awaitingRetry: Map<string, Exchange>;
+  byRequestState: Map<string, Exchange>;
+}
+
+export class ExchangeTracker {
+  readonly exchanges = new Map<string, Exchange>();
+  private readonly conns = new Map<string, ConnState>();
+  private counter = 0;
+
+  /** Folds one bridge event; returns the wire message it carried, if it was a stdin/stdout line. */
+  apply(event: BridgeEvent): WireMessage | undefined {
+    if (event.conn === undefined) return undefined;
+    if (event.kind === 'exit' || event.kind === 'spawn') {
+      this.orphanAll(event.conn);
+      return undefined;
+    }
+    if (event.kind !== 'line' || event.stream === 'stderr') return undefined;
+    const from: Side = event.stream === 'stdin' ? 'client' : 'server';
+    const classified: Classified =
+      event.text === undefined ? { kind: 'non-json', reason: 'not valid UTF-8' } : classifyText(event.text);
+    const message: WireMessage = {
+      seq: event.seq,
+      t: event.t,
+      conn: event.conn,
+      from,
+      ...(event.text === undefined ? {} : { text: event.text }),
+      size: event.size,
+      classified,
+      pairing: { kind: 'none' },
+    };
+    message.pairing = this.pair(this.state(event.conn), message);
+    return message;
+  }
+
+  /** The exchanges still waiting for an answer on a connection. */
+  pending(conn: string): Exchange[] {
+    const state = this.conns.get(conn);
+    if (!state) return [];
+    return [...state.byId.values()].filter((e) => e.status === 'pending');
+  }
+
+  get(conn: string, from: Side, id: JsonRpcId): Exchange | undefined {
+    return this.conns.get(conn)?.byId.get(idKey(from, id));
+  }
+
+  private pair(state: ConnState, message: WireMessage): Pairing {
+    const c = message.classified;
+    switch (c.kind) {
+      case 'request':
+        return this.onRequest(state, message, c);
+      case 'result':
+      case 'error':
+        return this.onResponse(state, message, c);
+      case 'notification':
+        return this.onNotification(state, message, c);
+      case 'batch':
+      case 'invalid':
+      case 'non-json':
+        return { kind: 'none' };
+      default: {
+        const never: never = c;
+        return never;
+      }
+    }
+  }
+
+  private onRequest(state: ConnState, message: WireMessage, c: Extract<Classified, { kind: 'request' }>): Pairing {
+    const key = idKey(message.from, c.id);
+    const existing = state.byId.get(key);
+    const exchange: Exchange = {
+      key: `${message.conn}#${++this.counter}`,
+      conn: message.conn,
+      from: message.from,
+      id: c.id,
+      method: c.method,
+      requestSeq: message.seq,
+      t0: message.t,
+      status: 'pending',
+      progress: [],
+    };
+    const params = asRecord(c.params);
+    const token = asRecord(params._meta).progressToken;
+    if (typeof token === 'string' || typeof token === 'number') {
+      exchange.progressToken = token;
+      state.byProgressToken.set(tokenKey(token), exchange);
+    }
+    this.linkRound(state, exchange, params);
+    this.exchanges.set(exchange.key, exchange);
+    state.byId.set(key, exchange);
+    if (existing && existing.status === 'pending') return { kind: 'duplicate-request-id', exchange: exchange.key };
+    return { kind: 'request', exchange: exchange.key };
+  }
+
+  private onResponse(
+    state: ConnState,
+    message: WireMessage,
+    c: Extract<Classified, { kind: 'result' } | { kind: 'error' }>,
+  ): Pairing {
+    if (c.id === null) return { kind: 'unknown-id' };
+    // A response travels the other way from its request.
+    const requester: Side = message.from === 'server' ? 'client' : 'server';
+    const exchange = state.byId.get(idKey(requester, c.id));
+    if (!exchange) return { kind: 'unknown-id' };
+    if (exchange.status === 'cancelled' || exchange.status === 'timeout') {
+      exchange.lateResponseSeq ??= message.seq;
+      return { kind: 'late-response', exchange: exchange.key };
+    }
+    if (exchange.status !== 'pending') return { kind: 'duplicate-response', exchange: exchange.key };
+    exchange.status = c.kind === 'result' ? 'result' : 'error';
+    exchange.responseSeq = message.seq;
+    exchange.t1 = message.t;
+    exchange.latencyMs = message.t - exchange.t0;
+    if (c.kind === 'result') {
+      const resultType = asRecord(c.result).resultType;
+      if (typeof resultType === 'string') {
+        exchange.resultType = resultType;
+        if (resultType === 'input_required') this.awaitRetry(state, exchange, asRecord(c.result));
+      }
+    }
+    if (exchange.progressToken !== undefined) state.byProgressToken.delete(tokenKey(exchange.progressToken));
+    return { kind: 'response', exchange: exchange.key };
+  }
+
+  private onNotification(state: ConnState, message: WireMessage, c: Extract<Classified, { kind: 'notification' }>): Pairing {
+    const params = asRecord(c.params);
+    if (c.method === 'notifications/progress') {
+      const token = params.progressToken;
+      const exchange = typeof token === 'string' || typeof token === 'number' ? state.byProgressToken.get(tokenKey(token)) : undefined;
+      if (exchange && typeof params.progress === 'number') {
+        exchange.progress.push({
+          seq: message.seq,
+          t: message.t,
+          progress: params.progress,
+          ...(typeof params.total === 'number' ? { total: params.total } : {}),
+          ...(typeof params.message === 'string' ? { message: params.message } : {}),
+        });
+      }
+      return exchange ? { kind: 'progress', exchange: exchange.key } : { kind: 'progress' };
+    }
+    if (c.method === 'notifications/cancelled') {
+      const id = params.requestId;
+      if (typeof id !== 'string' && typeof id !== 'number') return { kind: 'cancel' };
+      // A cancel names a request the sender itself made.
+      const exchange = state.byId.get(idKey(message.from, id));
+      if (!exchange) return { kind: 'cancel' };
+      if (exchange.status === 'pending') {
+        const reason = typeof params.reason === 'string' ? params.reason : undefined;
+        exchange.status = reason !== undefined && /time(d)?\s?out/i.test(reason) ? 'timeout' : 'cancelled';
+        exchange.cancelSeq = message.seq;
+        if (reason !== undefined) exchange.cancelReason = reason;
+      }
+      return { kind: 'cancel', exchange: exchange.key };
+    }
+    return { kind: 'notification' };
+  }
+
+  private awaitRetry(state: ConnState, exchange: Exchange, result: Record<string, unknown>): void {
+    const request = this.requestParams.get(exchange.key);
+    state.awaitingRetry.set(roundKey(exchange.method, request), exchange);
+    if (typeof result.requestState === 'string') state.byRequestState.set(result.requestState, exchange);
+  }
+
+  /** Params of requests that may be retried, kept only for the methods that can be. */
+  private readonly requestParams = new Map<string, Record<string, unknown>>();
+
+  private linkRound(state: ConnState, exchange: Exchange, params: Record<string, unknown>): void {
+    if (exchange.method !== 'tools/call' && exchange.method !== 'prompts/get' && exchange.method !== 'resources/read') return;
+    this.requestParams.set(exchange.key, params);
+    if (!('inputResponses' in params) && !('requestState' in params)) return;
+    const byState = typeof params.requestState === 'string' ? state.byRequestState.get(params.requestState) : undefined;
+    const previous = byState ?? state.awaitingRetry.get(roundKey(exchange.method, params));
+    if (!previous || previous.nextRound !== undefined) return;
+    previous.nextRound = exchange.key;
+    exchange.previousRound = previous.key;
+  }
+
+  private orphanAll(conn: string): void {
+    const state = this.conns.get(conn);
+    if (!state) return;
+    for (const exchange of state.byId.values()) if (exchange.status === 'pending') exchange.status = 'orphaned';
+    // A new process is a new conversation: ids start over.
+    state.byId.clear();
+    state.byProgressToken.clear();
+    state.awaitingRetry.clear();
+    state.byRequestState.clear();
+  }
+
+  private state(conn: string): ConnState {
+    let state = this.conns.get(conn);
+    if (!state) {
+      state = { byId: new Map(), byProgressToken: new Map(), awaitingRetry: new Map(), byRequestState: new Map() };
+      this.conns.set(conn, state);
+    }
+    return state;
+  }
+}
+
+function roundKey(method: string, params: Record<string, unknown> | undefined): string {
+  const target = params?.name ?? params?.uri ?? '';
+  return `${method} ${typeof target === 'string' ? target : ''}`;
+}
+
+function tokenKey(token: JsonRpcId): string {
+  return `${typeof token}:${String(token)}`;
+}
+
+function asRecord(value: unknown): Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
+}

@@ -1,0 +1,286 @@
+// Every rule, one transcript that passes and one that trips it. The offending line of a
+// tripping transcript is always its last event, so the finding's seq can be checked.
+import { describe, expect, it } from 'vitest';
+
+import { RULES } from './rules.js';
+import { Transcript, lint, rulesOf } from './testing/transcript.js';
+
+const J = '2.0';
+
+/** Spawned, handshake done (initialize, result, notifications/initialized). */
+const handshake = (): Transcript => new Transcript().spawn().handshake();
+/** Spawned, the stateless flow named by the app's note. */
+const stateless = (): Transcript => new Transcript().connectStart('stateless').spawn();
+
+const ORDER_TOOL = {
+  name: 'create_order',
+  inputSchema: { type: 'object', properties: { sku: { type: 'string' } }, required: ['sku'] },
+  outputSchema: {
+    type: 'object',
+    properties: { orderId: { type: 'string' }, total: { type: 'number' } },
+    required: ['orderId', 'total'],
+    additionalProperties: false,
+  },
+};
+
+const toolsListed = (tools: unknown[]): Transcript =>
+  handshake()
+    .send({ jsonrpc: J, id: 1, method: 'tools/list' })
+    .recv({ jsonrpc: J, id: 1, result: { tools } });
+
+const toolCall = (tools: unknown[], result: Record<string, unknown>): Transcript =>
+  toolsListed(tools)
+    .send({ jsonrpc: J, id: 2, method: 'tools/call', params: { name: tools.length > 0 ? (tools[0] as { name: string }).name : 'x', arguments: { sku: 'A' } } })
+    .recv({ jsonrpc: J, id: 2, result });
+
+const listResult = (method: string, result: Record<string, unknown>): Transcript =>
+  handshake()
+    .send({ jsonrpc: J, id: 1, method })
+    .recv({ jsonrpc: J, id: 1, result });
+
+const promptGet = (messages: unknown): Transcript =>
+  handshake()
+    .send({ jsonrpc: J, id: 1, method: 'prompts/get', params: { name: 'p' } })
+    .recv({ jsonrpc: J, id: 1, result: { messages } });
+
+const PNG = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR4nGNgYGD4DwABBAEAwS2OUAAAAABJRU5ErkJggg==';
+
+interface Case {
+  rule: string;
+  pass: () => Transcript;
+  trip: () => Transcript;
+}
+
+const CASES: Case[] = [
+  {
+    rule: 'stdout-non-json',
+    // Banners belong on stderr; a bad line on stdin is the user's own experiment.
+    pass: () => handshake().stderr('Server started on stdio').send('{not json'),
+    trip: () => handshake().recv('Server started on stdio'),
+  },
+  {
+    rule: 'jsonrpc-batch',
+    pass: () => handshake().send({ jsonrpc: J, id: 1, method: 'tools/list' }).send({ jsonrpc: J, id: 2, method: 'prompts/list' }),
+    trip: () => handshake().send([{ jsonrpc: J, id: 1, method: 'tools/list' }, { jsonrpc: J, id: 2, method: 'prompts/list' }]),
+  },
+  {
+    rule: 'jsonrpc-version',
+    pass: () => handshake().send({ jsonrpc: J, id: 1, method: 'ping' }).recv({ jsonrpc: J, id: 1, result: {} }),
+    trip: () => handshake().send({ jsonrpc: J, id: 1, method: 'ping' }).recv({ jsonrpc: '1.0', id: 1, result: {} }),
+  },
+  {
+    rule: 'jsonrpc-invalid',
+    pass: () => handshake().send({ jsonrpc: J, id: 1, method: 'ping' }).recv({ jsonrpc: J, id: 1, result: {} }),
+    trip: () => handshake().send({ jsonrpc: J, id: 1, method: 'ping' }).recv({ jsonrpc: J, id: 1 }),
+  },
+  {
+    rule: 'jsonrpc-null-id',
+    // 0 is a perfectly good id; an error may carry a null id (that is error-without-id).
+    pass: () => handshake().send({ jsonrpc: J, id: 0, method: 'ping' }).recv({ jsonrpc: J, id: 0, result: {} }),
+    trip: () => handshake().send({ jsonrpc: J, id: null, method: 'tools/list' }),
+  },
+  {
+    rule: 'error-without-id',
+    pass: () => handshake().send({ jsonrpc: J, id: 1, method: 'nope' }).recv({ jsonrpc: J, id: 1, error: { code: -32601, message: 'Method not found' } }),
+    trip: () => handshake().send('{"jsonrpc":"2.0","id":').recv({ jsonrpc: J, id: null, error: { code: -32700, message: 'Parse error' } }),
+  },
+  {
+    rule: 'error-shape',
+    pass: () => handshake().send({ jsonrpc: J, id: 1, method: 'nope' }).recv({ jsonrpc: J, id: 1, error: { code: -32601, message: 'Method not found', data: { m: 'nope' } } }),
+    trip: () => handshake().send({ jsonrpc: J, id: 1, method: 'tools/list' }).recv({ jsonrpc: J, id: 1, error: { code: '-32601', message: 'Method not found' } }),
+  },
+  {
+    rule: 'response-unknown-id',
+    pass: () => handshake().send({ jsonrpc: J, id: 'a', method: 'ping' }).recv({ jsonrpc: J, id: 'a', result: {} }),
+    // 1 is not "1".
+    trip: () => handshake().send({ jsonrpc: J, id: 1, method: 'ping' }).recv({ jsonrpc: J, id: '1', result: {} }),
+  },
+  {
+    rule: 'response-duplicate',
+    pass: () => handshake().send({ jsonrpc: J, id: 1, method: 'ping' }).recv({ jsonrpc: J, id: 1, result: {} }),
+    trip: () => handshake().send({ jsonrpc: J, id: 1, method: 'ping' }).recv({ jsonrpc: J, id: 1, result: {} }).recv({ jsonrpc: J, id: 1, result: {} }),
+  },
+  {
+    rule: 'response-after-cancel',
+    pass: () =>
+      handshake()
+        .send({ jsonrpc: J, id: 1, method: 'tools/call', params: { name: 'slow' } })
+        .send({ jsonrpc: J, method: 'notifications/cancelled', params: { requestId: 1, reason: 'user' } }),
+    trip: () =>
+      handshake()
+        .send({ jsonrpc: J, id: 1, method: 'tools/call', params: { name: 'slow' } })
+        .send({ jsonrpc: J, method: 'notifications/cancelled', params: { requestId: 1, reason: 'user' } })
+        .recv({ jsonrpc: J, id: 1, result: { content: [] } }),
+  },
+  {
+    rule: 'request-id-reused',
+    // Reusing an id after its answer is left to the tracker's judgement (allowed).
+    pass: () => handshake().send({ jsonrpc: J, id: 1, method: 'ping' }).recv({ jsonrpc: J, id: 1, result: {} }).send({ jsonrpc: J, id: 1, method: 'ping' }),
+    trip: () => handshake().send({ jsonrpc: J, id: 1, method: 'tools/list' }).send({ jsonrpc: J, id: 1, method: 'prompts/list' }),
+  },
+  {
+    rule: 'server-before-initialized',
+    pass: () =>
+      new Transcript()
+        .spawn()
+        .send({ jsonrpc: J, id: 0, method: 'initialize', params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'x', version: '1' } } })
+        .recv({ jsonrpc: J, method: 'notifications/message', params: { level: 'info', data: 'starting' } })
+        .recv({ jsonrpc: J, id: 's1', method: 'ping' })
+        .recv({ jsonrpc: J, id: 0, result: { protocolVersion: '2025-11-25', capabilities: {}, serverInfo: { name: 's', version: '1' } } })
+        .send({ jsonrpc: J, method: 'notifications/initialized' })
+        .recv({ jsonrpc: J, method: 'notifications/tools/list_changed' })
+        .recv({ jsonrpc: J, id: 0, method: 'roots/list' }),
+    trip: () =>
+      new Transcript()
+        .spawn()
+        .send({ jsonrpc: J, id: 0, method: 'initialize', params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'x', version: '1' } } })
+        .recv({ jsonrpc: J, id: 0, result: { protocolVersion: '2025-11-25', capabilities: {}, serverInfo: { name: 's', version: '1' } } })
+        .recv({ jsonrpc: J, method: 'notifications/tools/list_changed' }),
+  },
+  {
+    rule: 'handshake-result-type',
+    pass: () => listResult('tools/list', { tools: [] }),
+    trip: () => listResult('tools/list', { tools: [], resultType: 'complete' }),
+  },
+  {
+    rule: 'stateless-server-request',
+    // Server requests are fine in the handshake flow.
+    pass: () => handshake().recv({ jsonrpc: J, id: 0, method: 'elicitation/create', params: { message: 'ok?', requestedSchema: { type: 'object' } } }),
+    trip: () =>
+      stateless()
+        .sendStateless(1, 'tools/call', { name: 'confirm_action', arguments: {} })
+        .recv({ jsonrpc: J, id: 0, method: 'elicitation/create', params: { message: 'ok?', requestedSchema: { type: 'object' } } }),
+  },
+  {
+    rule: 'stateless-result-type-missing',
+    pass: () => stateless().sendStateless(1, 'tools/call', { name: 'echo' }).recv({ jsonrpc: J, id: 1, result: { resultType: 'complete', content: [] } }),
+    trip: () => stateless().sendStateless(1, 'tools/call', { name: 'echo' }).recv({ jsonrpc: J, id: 1, result: { content: [] } }),
+  },
+  {
+    rule: 'stateless-result-type-unknown',
+    pass: () =>
+      stateless()
+        .send({
+          jsonrpc: J,
+          id: 1,
+          method: 'tools/call',
+          params: {
+            name: 'build',
+            _meta: {
+              'io.modelcontextprotocol/protocolVersion': '2026-07-28',
+              'io.modelcontextprotocol/clientCapabilities': { extensions: { 'io.modelcontextprotocol/tasks': {} } },
+            },
+          },
+        })
+        .recv({ jsonrpc: J, id: 1, result: { resultType: 'task', taskId: 't1', status: 'working', createdAt: 'x', lastUpdatedAt: 'x', ttlMs: null } }),
+    // "task" without the tasks extension declared on that request.
+    trip: () =>
+      stateless()
+        .sendStateless(1, 'tools/call', { name: 'build' })
+        .recv({ jsonrpc: J, id: 1, result: { resultType: 'task', taskId: 't1', status: 'working' } }),
+  },
+  {
+    rule: 'stateless-cache-fields',
+    pass: () =>
+      stateless()
+        .sendStateless(1, 'resources/read', { uri: 'test://a' })
+        // An input_required round is not cacheable.
+        .recv({ jsonrpc: J, id: 1, result: { resultType: 'input_required', requestState: 'x' } })
+        .sendStateless(2, 'resources/read', { uri: 'test://a', requestState: 'x' })
+        .recv({ jsonrpc: J, id: 2, result: { resultType: 'complete', contents: [{ uri: 'test://a', text: 'hi' }], ttlMs: 60000, cacheScope: 'public' } }),
+    trip: () => stateless().sendStateless(1, 'tools/list').recv({ jsonrpc: J, id: 1, result: { resultType: 'complete', tools: [], ttlMs: 1.5 } }),
+  },
+  {
+    rule: 'stateless-retired-error-code',
+    // -32002 is the 2025-11-25 resource-not-found code: fine in the handshake flow.
+    pass: () => handshake().send({ jsonrpc: J, id: 1, method: 'resources/read', params: { uri: 'x://y' } }).recv({ jsonrpc: J, id: 1, error: { code: -32002, message: 'Resource not found' } }),
+    trip: () => stateless().sendStateless(1, 'resources/read', { uri: 'x://y' }).recv({ jsonrpc: J, id: 1, error: { code: -32002, message: 'Resource not found' } }),
+  },
+  {
+    rule: 'stateless-missing-envelope',
+    pass: () => stateless().sendStateless(1, 'tools/list'),
+    trip: () => stateless().send({ jsonrpc: J, id: 1, method: 'tools/list', params: { _meta: { 'io.modelcontextprotocol/protocolVersion': '2026-07-28' } } }),
+  },
+  {
+    rule: 'error-code-reserved',
+    pass: () =>
+      stateless()
+        .sendStateless(1, 'tools/list')
+        .recv({ jsonrpc: J, id: 1, error: { code: -32022, message: 'Unsupported protocol version', data: { supported: ['2026-07-28'], requested: 'x' } } })
+        .sendStateless(2, 'tools/list')
+        .recv({ jsonrpc: J, id: 2, error: { code: -32001, message: 'Request timed out' } })
+        .sendStateless(3, 'tools/list')
+        .recv({ jsonrpc: J, id: 3, error: { code: -1, message: 'Application error' } }),
+    trip: () => stateless().sendStateless(1, 'tools/list').recv({ jsonrpc: J, id: 1, error: { code: -32050, message: 'Made up' } }),
+  },
+  {
+    rule: 'tool-name',
+    pass: () => toolsListed(['getUser', 'DATA_EXPORT_v2', 'admin.tools.list', 'x'.repeat(128)].map((name) => ({ name, inputSchema: { type: 'object' } }))),
+    trip: () => toolsListed([{ name: 'get weather', inputSchema: { type: 'object' } }]),
+  },
+  {
+    rule: 'tool-input-schema-root',
+    pass: () => toolsListed([{ name: 'noargs', inputSchema: { type: 'object', additionalProperties: false } }]),
+    trip: () => toolsListed([{ name: 'bad', inputSchema: { type: 'string' } }]),
+  },
+  {
+    rule: 'tool-list-shape',
+    pass: () =>
+      listResult('resources/list', { resources: [{ uri: 'test://a', name: 'a' }], nextCursor: 'p2' })
+        .send({ jsonrpc: J, id: 2, method: 'resources/templates/list' })
+        .recv({ jsonrpc: J, id: 2, result: { resourceTemplates: [{ uriTemplate: 'greeting://{name}', name: 'greeting' }] } })
+        .send({ jsonrpc: J, id: 3, method: 'prompts/list' })
+        .recv({ jsonrpc: J, id: 3, result: { prompts: [{ name: 'p', arguments: [{ name: 'a', required: true }] }] } }),
+    trip: () => listResult('tools/list', { tools: [{ name: 42, inputSchema: { type: 'object' } }] }),
+  },
+  {
+    rule: 'tool-structured-content',
+    pass: () => toolCall([ORDER_TOOL], { content: [{ type: 'text', text: '{}' }], structuredContent: { orderId: 'O-1', total: 9.5 } }),
+    trip: () => toolCall([ORDER_TOOL], { content: [{ type: 'text', text: '{}' }], structuredContent: { orderId: 'O-1', total: '9.5' } }),
+  },
+  {
+    rule: 'tool-structured-content-missing',
+    // A tool error needs no structured content.
+    pass: () => toolCall([ORDER_TOOL], { content: [{ type: 'text', text: 'boom' }], isError: true }),
+    trip: () => toolCall([ORDER_TOOL], { content: [{ type: 'text', text: 'done' }] }),
+  },
+  {
+    rule: 'content-block',
+    pass: () =>
+      toolCall([{ name: 'media', inputSchema: { type: 'object' } }], {
+        content: [
+          { type: 'text', text: 'hi', annotations: { audience: ['user'], priority: 0.5 } },
+          { type: 'image', data: PNG, mimeType: 'image/png' },
+          { type: 'audio', data: 'UklGRg==', mimeType: 'audio/wav' },
+          { type: 'resource_link', uri: 'info://x', name: 'x' },
+          { type: 'resource', resource: { uri: 'info://x', text: 'x' } },
+          { type: 'resource', resource: { uri: 'info://y', blob: 'AAEC' } },
+        ],
+      }),
+    trip: () => toolCall([{ name: 'media', inputSchema: { type: 'object' } }], { content: [{ type: 'image', data: 'not base64!', mimeType: 'image/png' }] }),
+  },
+];
+
+describe('every rule has a fixture', () => {
+  it('covers RULES exactly, once each', () => {
+    expect(CASES.map((c) => c.rule).sort()).toEqual(RULES.map((r) => r.id).sort());
+    expect(new Set(RULES.map((r) => r.id)).size).toBe(RULES.length);
+  });
+});
+
+describe.each(CASES)('$rule', ({ rule, pass, trip }) => {
+  it('passes a transcript without the fault', () => {
+    expect(rulesOf(lint(pass().events))).not.toContain(rule);
+  });
+
+  it('trips on the faulty line', () => {
+    const transcript = trip();
+    const findings = lint(transcript.events).filter((f) => f.rule === rule);
+    expect(findings).toHaveLength(1);
+    const [finding] = findings;
+    const info = RULES.find((r) => r.id === rule);
+    expect(finding).toMatchObject({ rule, severity: info?.severity, spec: info?.spec, conn: 'c1', seq: transcript.events.at(-1)?.seq });
+    // One sentence.
+    expect(finding?.message).toMatch(/^[A-Z][^\n]*\.$/);
+  });
+});

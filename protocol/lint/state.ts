@@ -1,0 +1,89 @@
+/**
+ * What the linter remembers per connection, and the context a rule check runs in.
+ */
+import type { Side, WireMessage } from '../exchanges.js';
+import type { Flow } from '../flows.js';
+import type { JsonRpcId } from '../jsonrpc.js';
+import type { SchemaCheck } from './jsonSchema.js';
+
+/** One request, remembered by its exchange key so its response can be checked by method. */
+export interface RequestInfo {
+  method: string;
+  id: JsonRpcId;
+  from: Side;
+  /** tools/call and prompts/get: the name asked for. */
+  name?: string;
+  /** list methods: whether a cursor was given (a later page merges, a first page replaces). */
+  paged?: boolean;
+  /** The request's clientCapabilities declared the tasks extension (resultType "task" allowed). */
+  tasks?: boolean;
+}
+
+export interface ToolInfo {
+  /** The outputSchema checker, when the tool declares one. */
+  output?: SchemaCheck;
+}
+
+export interface ConnState {
+  /** The flow the user chose in connect.start ('auto' leaves it open); kept across a respawn. */
+  choice?: Flow;
+  /** The flow connect.done reported. */
+  connected?: Flow;
+  /** The flow read off the wire, when no note says. */
+  inferred?: Flow;
+  /** The client has sent notifications/initialized. */
+  initialized: boolean;
+  /** Exchange key -> request. */
+  requests: Map<string, RequestInfo>;
+  /** Direction-qualified id (idKey) -> exchange key of the latest request with it. */
+  byId: Map<string, string>;
+  /** Tools from the latest tools/list on this process. */
+  tools: Map<string, ToolInfo>;
+}
+
+export function newConnState(choice?: Flow): ConnState {
+  return {
+    ...(choice === undefined ? {} : { choice }),
+    initialized: false,
+    requests: new Map(),
+    byId: new Map(),
+    tools: new Map(),
+  };
+}
+
+export function flowOf(state: ConnState): Flow | undefined {
+  return state.connected ?? state.choice ?? state.inferred;
+}
+
+/** What a check sees: the message, its connection and a way to report. */
+export interface Check {
+  state: ConnState;
+  message: WireMessage;
+  flow: Flow | undefined;
+  report(rule: string, message: string): void;
+}
+
+export function asRecord(value: unknown): Record<string, unknown> | undefined {
+  return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : undefined;
+}
+
+export function other(side: Side): Side {
+  return side === 'client' ? 'server' : 'client';
+}
+
+/** `tools/call "echo" (id 3)` */
+export function describeRequest(info: Pick<RequestInfo, 'method' | 'id' | 'name'>): string {
+  const name = info.name === undefined ? '' : ` ${JSON.stringify(info.name)}`;
+  return `${info.method}${name} (id ${formatId(info.id)})`;
+}
+
+export function formatId(id: unknown): string {
+  return JSON.stringify(id) ?? String(id);
+}
+
+/** One sentence: whitespace collapsed, bounded, ending in a full stop. */
+export function sentence(text: string, max = 600): string {
+  let out = text.replace(/\s+/g, ' ').trim();
+  if (out.length > max) out = `${out.slice(0, max - 1)}…`;
+  return /[.!?…]$/.test(out) ? out : `${out}.`;
+}

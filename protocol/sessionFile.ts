@@ -1,0 +1,105 @@
+/**
+ * The session file (*.mcplens.json): every event with its exact bytes, the servers (with env
+ * values redacted), and the flow each connection used. Documented in docs/session-format.md;
+ * the JSON Schema is docs/session-format.schema.json.
+ */
+import { z } from 'zod';
+import { bridgeEventSchema, redactedConfigSchema, REDACTED, type BridgeEvent, type RedactedConfig } from './envelope.js';
+
+export const SESSION_FORMAT = 'mcp-lens-session';
+export const SESSION_FORMAT_VERSION = 1;
+
+export const sessionConnectionSchema = z.object({
+  conn: z.string(),
+  label: z.string().optional(),
+  config: redactedConfigSchema,
+  flow: z.enum(['handshake', 'stateless']).optional(),
+  protocolVersion: z.string().optional(),
+});
+export type SessionConnection = z.infer<typeof sessionConnectionSchema>;
+
+export const sessionFileSchema = z.object({
+  format: z.literal(SESSION_FORMAT),
+  version: z.literal(SESSION_FORMAT_VERSION),
+  createdAt: z.string(),
+  producer: z.object({ name: z.string(), version: z.string() }),
+  connections: z.array(sessionConnectionSchema),
+  events: z.array(bridgeEventSchema),
+});
+export type SessionFile = z.infer<typeof sessionFileSchema>;
+
+/** Arguments that look like credentials (--token=…, --api-key …) lose their values on export. */
+const SECRET_FLAG = /(token|secret|password|passwd|api[-_]?key|auth|credential)/i;
+
+export function redactArgs(args: readonly string[]): string[] {
+  const out: string[] = [];
+  for (let i = 0; i < args.length; i++) {
+    const arg = args[i] ?? '';
+    const eq = arg.indexOf('=');
+    if (arg.startsWith('-') && eq > 0 && SECRET_FLAG.test(arg.slice(0, eq))) out.push(`${arg.slice(0, eq + 1)}${REDACTED}`);
+    else if (arg.startsWith('-') && eq === -1 && SECRET_FLAG.test(arg) && i + 1 < args.length) {
+      out.push(arg, REDACTED);
+      i++;
+    } else out.push(arg);
+  }
+  return out;
+}
+
+function redactConfigForExport(config: RedactedConfig): RedactedConfig {
+  return { ...config, args: redactArgs(config.args) };
+}
+
+export function buildSessionFile(events: readonly BridgeEvent[], producer: { name: string; version: string }, createdAt = new Date()): SessionFile {
+  const connections = new Map<string, SessionConnection>();
+  const out: BridgeEvent[] = [];
+  for (const event of events) {
+    if ((event.kind === 'spawn' || event.kind === 'spawn-error') && event.conn !== undefined) {
+      const config = redactConfigForExport(event.config);
+      const existing = connections.get(event.conn);
+      connections.set(event.conn, {
+        ...existing,
+        conn: event.conn,
+        config,
+        ...(event.kind === 'spawn' && event.label !== undefined ? { label: event.label } : {}),
+      });
+      out.push({ ...event, config });
+      continue;
+    }
+    if (event.kind === 'note' && event.conn !== undefined && event.topic === 'connect.done') {
+      const outcome = (event.data as { outcome?: { flow?: unknown; protocolVersion?: unknown } } | null)?.outcome;
+      const info = connections.get(event.conn);
+      if (info && (outcome?.flow === 'handshake' || outcome?.flow === 'stateless')) {
+        info.flow = outcome.flow;
+        if (typeof outcome.protocolVersion === 'string') info.protocolVersion = outcome.protocolVersion;
+      }
+    }
+    out.push(event);
+  }
+  return {
+    format: SESSION_FORMAT,
+    version: SESSION_FORMAT_VERSION,
+    createdAt: createdAt.toISOString(),
+    producer,
+    connections: [...connections.values()],
+    events: out,
+  };
+}
+
+export type ParsedSessionFile = { ok: true; file: SessionFile } | { ok: false; error: string };
+
+export function parseSessionFile(text: string): ParsedSessionFile {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch (error) {
+    return { ok: false, error: `not JSON: ${(error as Error).message}` };
+  }
+  const format = (value as { format?: unknown } | null)?.format;
+  if (format !== SESSION_FORMAT) return { ok: false, error: 'not an MCP Lens session file (no "format": "mcp-lens-session")' };
+  const parsed = sessionFileSchema.safeParse(value);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    return { ok: false, error: `invalid session file at ${issue?.path.join('.') ?? '?'}: ${issue?.message ?? 'unknown problem'}` };
+  }
+  return { ok: true, file: parsed.data };
+}
