@@ -6,7 +6,7 @@ import type { BridgeEvent } from '../envelope.js';
 import { ExchangeTracker } from '../exchanges.js';
 import { Linter } from './linter.js';
 import { DEMO_HANDSHAKE, DEMO_STATELESS, type Direction } from './testing/demoTranscripts.js';
-import { META, Transcript, lint, rulesOf } from './testing/transcript.js';
+import { Transcript, lint, rulesOf } from './testing/transcript.js';
 
 const J = '2.0';
 

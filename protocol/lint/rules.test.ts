@@ -38,11 +38,6 @@ const listResult = (method: string, result: Record<string, unknown>): Transcript
     .send({ jsonrpc: J, id: 1, method })
     .recv({ jsonrpc: J, id: 1, result });
 
-const promptGet = (messages: unknown): Transcript =>
-  handshake()
-    .send({ jsonrpc: J, id: 1, method: 'prompts/get', params: { name: 'p' } })
-    .recv({ jsonrpc: J, id: 1, result: { messages } });
-
 const PNG = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR4nGNgYGD4DwABBAEAwS2OUAAAAABJRU5ErkJggg==';
 
 interface Case {

@@ -67,7 +67,7 @@ const toolSchema = z.looseObject({
   name: z.string(),
   title: z.string().optional(),
   description: z.string().optional(),
-  inputSchema: z.unknown(),
+  inputSchema: z.unknown().optional(),
   outputSchema: record.optional(),
   annotations: z
     .looseObject({

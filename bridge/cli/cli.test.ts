@@ -1,0 +1,187 @@
+/**
+ * The headless commands as users run them (`node dist/node/bridge/bin.js call|check ...`),
+ * against the demo server in both flows, the published server-everything (handshake only) and
+ * misbehaving fixtures.
+ */
+import { execFile } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { createRequire } from 'node:module';
+import { describe, expect, it } from 'vitest';
+import { Ajv2020 } from 'ajv/dist/2020.js';
+import addFormats from 'ajv-formats';
+import { wireBytes } from '../../protocol/bytes.js';
+import type { LineEvent } from '../../protocol/envelope.js';
+
+const root = path.resolve(import.meta.dirname, '..', '..');
+const bin = path.join(root, 'dist', 'node', 'bridge', 'bin.js');
+const demo = ['node', path.join(root, 'dist', 'node', 'demo', 'server.js')];
+const everything = ['node', createRequire(import.meta.url).resolve('@modelcontextprotocol/server-everything/dist/index.js'), 'stdio'];
+const fixture = (name: string): string[] => ['node', path.join(root, 'e2e', 'fixtures', name)];
+
+interface Run {
+  code: number;
+  stdout: string;
+  stderr: string;
+}
+
+function lens(args: string[]): Promise<Run> {
+  return new Promise((resolve) => {
+    execFile(process.execPath, [bin, ...args], { maxBuffer: 64 * 1024 * 1024, env: { ...process.env, MCP_LENS_TOKEN: '' } }, (error, stdout, stderr) => {
+      resolve({ code: error ? (typeof error.code === 'number' ? error.code : 1) : 0, stdout, stderr });
+    });
+  });
+}
+
+const addCall = ['call', '--method', 'tools/call', '--tool-name', 'add', '--tool-arg', 'a=42', '--tool-arg', 'b=58', '--transcript'];
+const sentLines = (stderr: string): string[] => stderr.split('\n').filter((l) => l.includes('→ stdin'));
+
+describe('mcp-lens call', () => {
+  it('stateless: server/discover and the _meta envelope, no initialize, 42 + 58 = 100', async () => {
+    const run = await lens(['call', '--flow', 'stateless', ...addCall.slice(1), '--', ...demo]);
+    expect(run.code).toBe(0);
+    expect(JSON.parse(run.stdout).content[0].text).toBe('42 + 58 = 100');
+    const sent = sentLines(run.stderr);
+    expect(sent[0]).toContain('"method":"server/discover"');
+    expect(sent.every((l) => l.includes('"io.modelcontextprotocol/protocolVersion":"2026-07-28"'))).toBe(true);
+    expect(run.stderr).not.toContain('"method":"initialize"');
+  });
+
+  it('handshake: initialize, its result and notifications/initialized come before the call', async () => {
+    const run = await lens(['call', '--flow', 'handshake', ...addCall.slice(1), '--', ...demo]);
+    expect(run.code).toBe(0);
+    expect(JSON.parse(run.stdout).content[0].text).toBe('42 + 58 = 100');
+    const wire = run.stderr.split('\n').filter((l) => /→ stdin|← stdout/.test(l));
+    const at = (needle: string): number => wire.findIndex((l) => l.includes(needle));
+    expect(at('"method":"initialize"')).toBe(0);
+    const result = wire.findIndex((l) => l.includes('← stdout') && l.includes('"serverInfo"'));
+    expect(result).toBeGreaterThan(0);
+    expect(at('notifications/initialized')).toBeGreaterThan(result);
+    expect(at('"method":"tools/call"')).toBeGreaterThan(at('notifications/initialized'));
+    expect(run.stderr).not.toContain('server/discover');
+  });
+
+  it('auto against server-everything: the probe, its error, then the handshake, and the call works', async () => {
+    const run = await lens(['call', '--flow', 'auto', '--method', 'tools/call', '--tool-name', 'echo', '--tool-arg', 'message=hi', '--transcript', '--', ...everything]);
+    expect(run.code).toBe(0);
+    expect(JSON.parse(run.stdout).content[0].text).toBe('Echo: hi');
+    const wire = run.stderr.split('\n');
+    const discover = wire.findIndex((l) => l.includes('"method":"server/discover"'));
+    const error = wire.findIndex((l) => l.includes('"code":-32601'));
+    const init = wire.findIndex((l) => l.includes('"method":"initialize"'));
+    expect(discover).toBeGreaterThanOrEqual(0);
+    expect(error).toBeGreaterThan(discover);
+    expect(init).toBeGreaterThan(error);
+    expect(run.stderr).toContain('falling back to the handshake');
+  });
+
+  it('auto against the demo server settles on the stateless flow', async () => {
+    const run = await lens(['call', '--flow', 'auto', ...addCall.slice(1), '--', ...demo]);
+    expect(run.code).toBe(0);
+    expect(run.stderr).toContain('"flow":"stateless"');
+    expect(run.stderr).not.toContain('"method":"initialize"');
+  });
+
+  it('stateless against server-everything explains in one line why it cannot work', async () => {
+    const run = await lens(['call', '--flow', 'stateless', '--method', 'tools/list', '--', ...everything]);
+    expect(run.code).toBe(1);
+    const reason = run.stderr.trim().split('\n').filter((l) => l.startsWith('mcp-lens call:'));
+    expect(reason).toHaveLength(1);
+    expect(reason[0]).toMatch(/does not speak the stateless flow.*-32601.*handshake/);
+  });
+
+  it('a hanging server: exit 3 after --timeout, with the reason', async () => {
+    const started = Date.now();
+    const run = await lens(['call', '--flow', 'handshake', '--timeout', '800', '--method', 'tools/list', '--', ...fixture('hang.mjs')]);
+    expect(run.code).toBe(3);
+    expect(run.stderr).toMatch(/mcp-lens call: no answer to initialize within 800 ms/);
+    expect(Date.now() - started).toBeLessThan(10_000);
+  });
+
+  it('a request that times out after connecting is cancelled on the wire', async () => {
+    const run = await lens(['call', '--flow', 'handshake', '--timeout', '700', '--method', 'tools/call', '--tool-name', 'slow', '--tool-args-json', '{"steps":3,"delayMs":2000}', '--transcript', '--', ...demo]);
+    expect(run.code).toBe(3);
+    expect(run.stderr).toContain('"method":"notifications/cancelled","params":{"requestId":2,"reason":"timed out after 700 ms"}');
+  });
+
+  it('non-JSON on stdout: the call succeeds and the finding is reported', async () => {
+    const run = await lens(['call', '--flow', 'handshake', '--method', 'tools/call', '--tool-name', 'echo', '--tool-arg', 'message=42', '--', ...fixture('non-json.mjs')]);
+    expect(run.code).toBe(0);
+    expect(JSON.parse(run.stdout).content[0].text).toBe('Echo: 42');
+    expect(run.stderr).toContain('stdout-non-json');
+  });
+
+  it('--tool-arg values are typed by the inputSchema; --tool-args-json is sent exactly', async () => {
+    const typed = await lens(['call', '--flow', 'handshake', '--method', 'tools/call', '--tool-name', 'echo', '--tool-arg', 'message=42', '--transcript', '--', ...demo]);
+    expect(typed.stderr).toContain('"arguments":{"message":"42"}');
+    const exact = await lens(['call', '--flow', 'handshake', '--method', 'tools/call', '--tool-name', 'add', '--tool-args-json', '{"a": 1.5,"b":2}', '--transcript', '--', ...demo]);
+    expect(JSON.parse(exact.stdout).content[0].text).toBe('1.5 + 2 = 3.5');
+    expect(exact.stderr).toContain('"arguments":{"a":1.5,"b":2}');
+  });
+
+  it('isError: true exits 1; a JSON-RPC error exits 1 and says which', async () => {
+    const failed = await lens(['call', '--flow', 'stateless', '--method', 'tools/call', '--tool-name', 'fail', '--', ...demo]);
+    expect(failed.code).toBe(1);
+    expect(JSON.parse(failed.stdout).isError).toBe(true);
+    const unknown = await lens(['call', '--flow', 'stateless', '--method', 'tools/call', '--tool-name', 'nope', '--', ...demo]);
+    expect(unknown.code).toBe(1);
+    expect(unknown.stderr).toMatch(/-32602 Invalid params/);
+  });
+
+  it('the input round: elicitation in the handshake flow, input_required and a retry in the stateless flow', async () => {
+    const args = ['--method', 'tools/call', '--tool-name', 'confirm_action', '--tool-arg', 'action=deploy', '--elicit', 'accept', '--elicit-content', '{"confirm":true}', '--transcript', '--', ...demo];
+    const handshake = await lens(['call', '--flow', 'handshake', ...args]);
+    expect(JSON.parse(handshake.stdout).content[0].text).toBe('Confirmed: deploy');
+    expect(handshake.stderr).toContain('"method":"elicitation/create"');
+    const stateless = await lens(['call', '--flow', 'stateless', ...args]);
+    expect(JSON.parse(stateless.stdout).content[0].text).toBe('Confirmed: deploy');
+    expect(stateless.stderr).toContain('"resultType":"input_required"');
+    expect(stateless.stderr).toMatch(/→ stdin .*"inputResponses":\{"confirm":\{"action":"accept","content":\{"confirm":true\}\}\}/);
+  });
+
+  it('bad usage exits 2; a missing command exits 3', async () => {
+    expect((await lens(['call', '--flow', 'sideways', '--method', 'tools/list', '--', ...demo])).code).toBe(2);
+    expect((await lens(['call', '--method', 'tools/list'])).code).toBe(2);
+    const missing = await lens(['call', '--method', 'tools/list', '--', 'no-such-command-here']);
+    expect(missing.code).toBe(3);
+    expect(missing.stderr).toContain('ENOENT');
+  });
+
+  it('--record writes a session file that validates against the schema and holds every line byte-equal', async () => {
+    const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'mcp-lens-rec-')), 'run.mcplens.json');
+    // This fixture answers everything but initialize with an error: exit 1 is expected.
+    const run = await lens(['call', '--flow', 'handshake', '--method', 'tools/list', '--record', file, '--', ...fixture('split-writes.mjs')]);
+    expect(run.code).toBe(1);
+    const doc = JSON.parse(fs.readFileSync(file, 'utf8'));
+    const ajv = new Ajv2020({ strict: false });
+    addFormats.default(ajv);
+    const validate = ajv.compile(JSON.parse(fs.readFileSync(path.join(root, 'docs', 'session-format.schema.json'), 'utf8')));
+    expect(validate(doc), JSON.stringify(validate.errors)).toBe(true);
+    // split-writes announces the exact bytes of each stdout line on stderr before writing it.
+    const lines = doc.events.filter((e: { kind: string }) => e.kind === 'line') as LineEvent[];
+    const intended = lines.filter((e) => e.stream === 'stderr' && e.text?.startsWith('intended ')).map((e) => e.text?.slice('intended '.length) ?? '');
+    const stdout = lines.filter((e) => e.stream === 'stdout').map((e) => Buffer.from(wireBytes(e)).toString('base64'));
+    expect(intended.length).toBeGreaterThan(1);
+    expect(stdout).toEqual(intended);
+  });
+});
+
+describe('mcp-lens check', () => {
+  for (const flow of ['handshake', 'stateless', 'auto']) {
+    it(`the demo server passes in the ${flow} flow`, async () => {
+      const run = await lens(['check', '--flow', flow, '--', ...demo]);
+      expect(run.stdout).toContain('tools/list: 7 in 1 page(s)');
+      expect(run.stdout).toContain('lint: no findings');
+      expect(run.code).toBe(0);
+    });
+  }
+
+  it('a server that breaks rules: each finding with its rule id, exit 1', async () => {
+    const run = await lens(['check', '--flow', 'handshake', '--', ...fixture('rule-breaker.mjs')]);
+    expect(run.code).toBe(1);
+    for (const rule of ['stdout-non-json', 'server-before-initialized', 'response-unknown-id', 'jsonrpc-batch', 'tool-name', 'tool-input-schema-root', 'error-code-reserved']) {
+      expect(run.stdout, rule).toContain(rule);
+    }
+  });
+});

@@ -1,0 +1,59 @@
+/**
+ * `npx mcp-lens -- node server.js` from a packed tarball, the way users install it: pack what
+ * the build produced, install it into an empty project, run its bin, and talk to the bridge.
+ */
+import { execFileSync, spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+
+const root = path.resolve(import.meta.dirname, '..');
+
+describe('the packed tarball', () => {
+  it('installs and serves the app with the server given after --', { timeout: 120_000 }, async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'mcp-lens-pack-'));
+    // dist/ is fresh (the test setup builds it), so skip prepack's forced rebuild.
+    const name = execFileSync('npm', ['pack', '--ignore-scripts', '--pack-destination', dir], { cwd: root, encoding: 'utf8' }).trim().split('\n').at(-1) ?? '';
+    const tarball = path.join(dir, name);
+    expect(fs.existsSync(tarball)).toBe(true);
+    const listing = execFileSync('tar', ['-tzf', tarball], { encoding: 'utf8' });
+    expect(listing).toContain('package/dist/web/index.html');
+    expect(listing).toContain('package/dist/node/bridge/bin.js');
+    expect(listing).not.toMatch(/\.test\.js/);
+
+    const project = path.join(dir, 'user');
+    fs.mkdirSync(project);
+    fs.writeFileSync(path.join(project, 'package.json'), '{"name":"user","private":true}');
+    execFileSync('npm', ['install', '--no-audit', '--no-fund', '--prefer-offline', tarball], { cwd: project, stdio: 'ignore' });
+
+    const demo = path.join(project, 'node_modules', 'mcp-lens', 'dist', 'node', 'demo', 'server.js');
+    const child = spawn('npx', ['mcp-lens', '--port', '0', '--no-open', '--', 'node', demo], {
+      cwd: project,
+      env: { ...process.env, MCP_LENS_HOME: path.join(dir, 'home') },
+      stdio: ['ignore', 'pipe', 'pipe'],
+      detached: true,
+    });
+    try {
+      let out = '';
+      const url = await new Promise<string>((resolve, reject) => {
+        const timer = setTimeout(() => reject(new Error(`no URL printed:\n${out}`)), 30_000);
+        child.stdout.on('data', (d: Buffer) => {
+          out += d.toString();
+          const m = /(http:\/\/127\.0\.0\.1:\d+\/#token=[\w-]+)/.exec(out);
+          if (m?.[1]) {
+            clearTimeout(timer);
+            resolve(m[1]);
+          }
+        });
+      });
+      const { origin, hash } = new URL(url);
+      const page = await fetch(`${origin}/`);
+      expect(await page.text()).toContain('<div id="root">');
+      const session = await fetch(`${origin}/api/session`, { headers: { Authorization: `Bearer ${hash.replace('#token=', '')}` } });
+      expect(session.status).toBe(200);
+    } finally {
+      if (child.pid) process.kill(-child.pid, 'SIGINT');
+    }
+  });
+});
