@@ -115,7 +115,7 @@ export class ClientSession {
       this.pending.set(key(id), entry);
       if (progressToken !== undefined) this.byToken.set(key(progressToken), entry);
       this.armIdle(entry);
-      entry.hardTimer = this.timers.set(() => this.giveUp(entry, entry.maxTotalMs), entry.maxTotalMs);
+      if (Number.isFinite(entry.maxTotalMs)) entry.hardTimer = this.timers.set(() => this.giveUp(entry, entry.maxTotalMs), entry.maxTotalMs);
     });
     const line = encodeFrame(frame);
     opts.onSent?.(frame, line);
@@ -147,6 +147,17 @@ export class ClientSession {
       current = { ...base, inputResponses: responses };
       if (typeof outcome.result.requestState === 'string') current.requestState = outcome.result.requestState;
     }
+  }
+
+  /**
+   * Change notifications: a `subscriptions/listen` request left open (stateless flow), or one
+   * `resources/subscribe` per URI (handshake flow). Ended with cancel(id) / resources/unsubscribe.
+   */
+  listen(filter: { toolsListChanged?: boolean; promptsListChanged?: boolean; resourcesListChanged?: boolean; resourceSubscriptions?: string[] }): { id: JsonRpcId; done: Promise<Outcome> }[] {
+    if (this.options.flow === 'stateless') {
+      return [this.request('subscriptions/listen', { notifications: filter }, { timeoutMs: Infinity, maxTotalMs: Infinity })];
+    }
+    return (filter.resourceSubscriptions ?? []).map((uri) => this.request('resources/subscribe', { uri }));
   }
 
   notify(method: string, params?: Record<string, unknown>): string {
@@ -225,6 +236,8 @@ export class ClientSession {
 
   private armIdle(entry: Pending): void {
     if (entry.idleTimer !== undefined) this.timers.clear(entry.idleTimer);
+    // Infinity: a request meant to stay open (a subscription stream) until cancelled.
+    if (!Number.isFinite(entry.timeoutMs)) return;
     entry.idleTimer = this.timers.set(() => this.giveUp(entry, entry.timeoutMs), entry.timeoutMs);
   }
 

@@ -109,3 +109,42 @@ export function errorCodeName(code: number): string {
       return 'Application error';
   }
 }
+
+/**
+ * One sentence on what an error means for the user, beyond its code name: which capability a
+ * -32021 wants, which versions a -32022 offers.
+ */
+export function explainError(error: JsonRpcError): string {
+  const data = typeof error.data === 'object' && error.data !== null ? (error.data as Record<string, unknown>) : {};
+  switch (error.code) {
+    case -32021: {
+      const required = data.requiredCapabilities;
+      const names = typeof required === 'object' && required !== null ? capabilityPaths(required as Record<string, unknown>) : [];
+      return names.length > 0
+        ? `the server needs the client capability ${names.join(', ')}: declare it and send the request again`
+        : 'the server needs a client capability this request did not declare';
+    }
+    case -32022: {
+      const supported = Array.isArray(data.supported) ? data.supported.filter((v) => typeof v === 'string') : [];
+      return supported.length > 0
+        ? `the server does not support this protocol version; it supports ${supported.join(', ')}`
+        : 'the server does not support this protocol version and named none it does';
+    }
+    case -32601:
+      return 'the server has no such method, or it sits behind a capability the server did not advertise';
+    case -32602:
+      return 'the server found the parameters wrong (an unknown tool, prompt or resource, bad arguments, or a missing _meta envelope)';
+    default:
+      return errorCodeName(error.code);
+  }
+}
+
+function capabilityPaths(value: Record<string, unknown>, prefix = ''): string[] {
+  const out: string[] = [];
+  for (const [key, child] of Object.entries(value)) {
+    const path = prefix ? `${prefix}.${key}` : key;
+    const nested = typeof child === 'object' && child !== null && !Array.isArray(child) ? capabilityPaths(child as Record<string, unknown>, path) : [];
+    out.push(...(nested.length > 0 ? nested : [path]));
+  }
+  return out;
+}

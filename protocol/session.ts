@@ -5,6 +5,8 @@
 import type { BridgeEvent, RedactedConfig } from './envelope.js';
 import type { Connected } from './connect.js';
 import type { FlowChoice } from './flows.js';
+import { ExchangeTracker, type WireMessage } from './exchanges.js';
+import { Linter, type Finding } from './lint/index.js';
 
 export type ConnStatus = 'starting' | 'running' | 'exited' | 'failed';
 
@@ -37,6 +39,11 @@ export const NOTE_TOPICS = {
 export class SessionModel {
   readonly events: BridgeEvent[] = [];
   readonly conns = new Map<string, ConnInfo>();
+  /** Requests paired with what became of them, per connection and direction. */
+  readonly exchanges = new ExchangeTracker();
+  readonly linter = new Linter();
+  /** The JSON-RPC reading of each stdin/stdout line, by seq. */
+  readonly messages = new Map<number, WireMessage>();
   /** Bumped on every change, for cheap snapshot comparison. */
   version = 0;
 
@@ -49,6 +56,9 @@ export class SessionModel {
     if (event.seq <= this.lastSeq) return;
     this.events.push(event);
     this.version++;
+    const message = this.exchanges.apply(event);
+    if (message) this.messages.set(event.seq, message);
+    this.linter.apply(event, message);
     if (event.conn === undefined) return;
     const info = this.conn(event.conn);
     switch (event.kind) {
@@ -85,6 +95,10 @@ export class SessionModel {
         return never;
       }
     }
+  }
+
+  get findings(): readonly Finding[] {
+    return this.linter.findings;
   }
 
   private applyNote(info: ConnInfo, topic: string, data: unknown): void {

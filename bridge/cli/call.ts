@@ -8,7 +8,7 @@ import fs from 'node:fs';
 import type { Outcome, ServerAnswer } from '../../protocol/clientSession.js';
 import { typeToolArgs } from '../../protocol/toolArgs.js';
 import { buildSessionFile } from '../../protocol/sessionFile.js';
-import { errorCodeName } from '../../protocol/jsonrpc.js';
+import { errorCodeName, explainError } from '../../protocol/jsonrpc.js';
 import type { Finding } from '../../protocol/lint/index.js';
 import { VERSION } from '../version.js';
 import { commonOptions, flowOption, msOption, parse, serverCommand, UsageError } from './args.js';
@@ -29,6 +29,8 @@ export const CALL_USAGE = `Usage: mcp-lens call --method <method> [options] -- <
   --protocol-version <v>            pin a version (handshake: initialize's; stateless: the envelope's)
   --no-discover                     stateless: skip server/discover
   --timeout <ms>                    per-request idle timeout, reset by progress (default 60000)
+  --capabilities <json>             client capabilities to declare (default {"elicitation":{"form":{}},"roots":{}})
+  --log-level <level>               stateless: _meta log level of the request; handshake: logging/setLevel first
   --elicit accept|decline|cancel    how to answer a server's elicitation (default cancel)
   --elicit-content <json>           the content sent with --elicit accept
   --transcript                      print every wire line with its time (on stderr)
@@ -48,6 +50,8 @@ const callOptions = {
   'prompt-arg': { type: 'string', multiple: true },
   'params-json': { type: 'string' },
   elicit: { type: 'string', default: 'cancel' },
+  capabilities: { type: 'string' },
+  'log-level': { type: 'string' },
   'elicit-content': { type: 'string' },
 } as const;
 
@@ -97,7 +101,7 @@ export async function runCall(argv: string[], out: NodeJS.WritableStream = proce
   const connected = await client.connect(plan.flow, {
     ...(plan.protocolVersion ? { protocolVersion: plan.protocolVersion } : {}),
     discover: plan.discover,
-    capabilities: { elicitation: { form: {} }, roots: {} },
+    capabilities: plan.capabilities,
     timeoutMs: plan.timeoutMs,
   });
   if (!connected.ok) return finish(connected.exitCode, connected.reason);
@@ -116,11 +120,16 @@ export async function runCall(argv: string[], out: NodeJS.WritableStream = proce
     params = { name: plan.toolName, arguments: typed.args };
   }
 
+  if (plan.logLevel && session.flow === 'handshake') {
+    const set = await session.request('logging/setLevel', { level: plan.logLevel }, { timeoutMs: plan.timeoutMs }).done;
+    if (set.kind !== 'result') say(`mcp-lens call: logging/setLevel was not accepted (${set.kind === 'error' ? set.error.message : set.kind})`);
+  }
+  const requestOptions = { timeoutMs: plan.timeoutMs, ...(plan.logLevel && session.flow === 'stateless' ? { logLevel: plan.logLevel } : {}) };
   const retryable = plan.method === 'tools/call' || plan.method === 'prompts/get' || plan.method === 'resources/read';
   const outcome: Outcome =
     retryable && params !== undefined && session.flow === 'stateless'
-      ? await session.requestWithInput(plan.method, params, async (requests) => answerInputRequests(requests, elicitAnswer()), { timeoutMs: plan.timeoutMs })
-      : await session.request(plan.method, params, { timeoutMs: plan.timeoutMs }).done;
+      ? await session.requestWithInput(plan.method, params, async (requests) => answerInputRequests(requests, elicitAnswer()), requestOptions)
+      : await session.request(plan.method, params, requestOptions).done;
 
   switch (outcome.kind) {
     case 'result': {
@@ -130,7 +139,7 @@ export async function runCall(argv: string[], out: NodeJS.WritableStream = proce
     }
     case 'error':
       out.write(`${JSON.stringify({ error: outcome.error }, null, 2)}\n`);
-      return finish(1, `${plan.method} failed: ${outcome.error.code} ${errorCodeName(outcome.error.code)}: ${outcome.error.message}`);
+      return finish(1, `${plan.method} failed: ${outcome.error.code} ${errorCodeName(outcome.error.code)}: ${outcome.error.message} (${explainError(outcome.error)})`);
     case 'timeout':
       return finish(3, `no answer to ${plan.method} within ${outcome.afterMs} ms (timed out; notifications/cancelled sent)`);
     case 'cancelled':
@@ -210,8 +219,15 @@ function planCall(argv: string[]) {
       params = json as Record<string, unknown> | undefined;
     }
   }
+  const capabilities = jsonOption('capabilities', values.capabilities) ?? { elicitation: { form: {} }, roots: {} };
+  if (typeof capabilities !== 'object' || capabilities === null || Array.isArray(capabilities)) throw new UsageError('--capabilities must be a JSON object');
+  const levels = ['debug', 'info', 'notice', 'warning', 'error', 'critical', 'alert', 'emergency'] as const;
+  const logLevel = values['log-level'];
+  if (logLevel !== undefined && !(levels as readonly string[]).includes(logLevel)) throw new UsageError(`--log-level must be one of ${levels.join(', ')}`);
   return {
     help,
+    capabilities: capabilities as Record<string, unknown>,
+    logLevel: logLevel as (typeof levels)[number] | undefined,
     method: method ?? '',
     flow: flowOption(values.flow),
     protocolVersion: values['protocol-version'],

@@ -140,6 +140,37 @@ describe('mcp-lens call', () => {
     expect(stateless.stderr).toMatch(/→ stdin .*"inputResponses":\{"confirm":\{"action":"accept","content":\{"confirm":true\}\}\}/);
   });
 
+  it('-32021 names the missing capability', async () => {
+    const run = await lens(['call', '--flow', 'stateless', '--capabilities', '{}', '--method', 'tools/call', '--tool-name', 'confirm_action', '--tool-arg', 'action=x', '--', ...demo]);
+    expect(run.code).toBe(1);
+    expect(run.stderr).toMatch(/-32021 .*needs the client capability elicitation/);
+  });
+
+  it('the misbehaving fixtures through the CLI: crash, huge line, invalid UTF-8, stderr noise, SIGTERM ignored', async () => {
+    const crash = await lens(['call', '--flow', 'handshake', '--method', 'tools/list', '--transcript', '--', ...fixture('crash.mjs')]);
+    expect(crash.code).toBe(3);
+    expect(crash.stderr).toMatch(/mcp-lens call: the server exited \(code 3\) before answering tools\/list/);
+    expect(crash.stderr).toContain('(no newline at exit)');
+
+    const huge = await lens(['call', '--flow', 'handshake', '--timeout', '1500', '--method', 'tools/list', '--transcript', '--', ...fixture('huge-line.mjs')]);
+    expect(huge.code).toBe(3);
+    expect(huge.stderr.split('\n').some((l) => l.length > 8 * 1024 * 1024)).toBe(true);
+
+    const bad = await lens(['call', '--flow', 'handshake', '--timeout', '1500', '--method', 'tools/list', '--', ...fixture('invalid-utf8.mjs')]);
+    expect(bad.code).toBe(3);
+    expect(bad.stderr).toContain('stdout-non-json');
+
+    const noisy = await lens(['call', '--flow', 'handshake', '--method', 'initialize', '--params-json', '{"protocolVersion":"2025-11-25","capabilities":{},"clientInfo":{"name":"t","version":"1"}}', '--', ...fixture('stderr-noise.mjs')]);
+    expect(noisy.code).toBe(0);
+    expect(JSON.parse(noisy.stdout).protocolVersion).toBe('2025-11-25');
+
+    const started = Date.now();
+    const stubborn = await lens(['call', '--flow', 'handshake', '--timeout', '500', '--method', 'tools/list', '--transcript', '--', ...fixture('ignore-sigterm.mjs')]);
+    expect(stubborn.code).toBe(3);
+    expect(stubborn.stderr).toContain('■ stop    sigkill');
+    expect(Date.now() - started).toBeLessThan(8000);
+  });
+
   it('bad usage exits 2; a missing command exits 3', async () => {
     expect((await lens(['call', '--flow', 'sideways', '--method', 'tools/list', '--', ...demo])).code).toBe(2);
     expect((await lens(['call', '--method', 'tools/list'])).code).toBe(2);
