@@ -9,8 +9,7 @@ import type { Locator } from '@playwright/test';
 async function launchRaw(app: AppPage, script: string): Promise<string> {
   await app.page.getByLabel(/^Send the opening requests/).uncheck();
   const conn = await app.connect('Handshake', { command: 'node', args: [fixture(script)] });
-  const id = (await conn.getAttribute('data-conn')) ?? '';
-  await app.page.getByLabel('Connection', { exact: true }).selectOption(id);
+  const id = await app.focus(conn);
   for (const lane of ['stdin', 'stderr', 'process', 'app']) await app.page.getByRole('checkbox', { name: lane, exact: true }).uncheck();
   return id;
 }
@@ -89,6 +88,7 @@ test('a server that ignores SIGTERM is gone within 5 s of Disconnect', async ({ 
   await app.page.getByLabel(/^Send the opening requests/).uncheck();
   const conn = await app.connect('Handshake', { command: 'node', args: [fixture('ignore-sigterm.mjs')] });
   await expect(conn).toHaveAttribute('data-status', 'running');
+  await app.focus(conn);
   await expect(app.rows.filter({ hasText: 'ready' })).toHaveCount(1);
   const started = Date.now();
   await conn.getByRole('button', { name: 'Disconnect' }).click();

@@ -15,8 +15,7 @@ test.describe('connecting to the demo server', () => {
     await app.open(lens.url);
     const conn = await app.connect('Handshake');
     await expect(conn.getByTestId('flow-pill')).toHaveText(/handshake · 2025-11-25/);
-    const id = await conn.getAttribute('data-conn');
-    await app.page.getByLabel('Connection', { exact: true }).selectOption(id ?? '');
+    await app.focus(conn);
     await expect(app.badge('initialize #1')).toHaveCount(1);
     await expect(app.badge('result #1')).toHaveCount(1);
     await expect(app.badge('notifications/initialized')).toHaveCount(1);
@@ -31,8 +30,7 @@ test.describe('connecting to the demo server', () => {
     await app.open(lens.url);
     const conn = await app.connect('Stateless');
     await expect(conn.getByTestId('flow-pill')).toHaveText(/stateless · 2026-07-28/);
-    const id = await conn.getAttribute('data-conn');
-    await app.page.getByLabel('Connection', { exact: true }).selectOption(id ?? '');
+    await app.focus(conn);
     const discover = app.rows.filter({ has: app.badge('server/discover #1') });
     await expect(discover).toHaveCount(1);
     await expect(discover).toContainText('"io.modelcontextprotocol/protocolVersion":"2026-07-28"');

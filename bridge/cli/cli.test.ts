@@ -76,6 +76,14 @@ describe('mcp-lens call', () => {
     expect(run.stderr).toContain('falling back to the handshake');
   });
 
+  it('auto against a server that exits on the probe: restarted, then the handshake', async () => {
+    const run = await lens(['call', '--flow', 'auto', '--method', 'tools/list', '--transcript', '--', ...fixture('exits-on-probe.mjs')]);
+    expect(run.code).toBe(0);
+    expect(JSON.parse(run.stdout).tools[0].name).toBe('noop');
+    expect(run.stderr).toContain('the server exited on server/discover');
+    expect(run.stderr.match(/● spawn/g)).toHaveLength(2);
+  });
+
   it('auto against the demo server settles on the stateless flow', async () => {
     const run = await lens(['call', '--flow', 'auto', ...addCall.slice(1), '--', ...demo]);
     expect(run.code).toBe(0);

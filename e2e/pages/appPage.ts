@@ -33,6 +33,13 @@ export class AppPage {
     return this.connections.first();
   }
 
+  /** Shows only one connection's events in the log. */
+  async focus(conn: Locator): Promise<string> {
+    const id = (await conn.getAttribute('data-conn')) ?? '';
+    await this.page.getByLabel('Connection', { exact: true }).selectOption(id);
+    return id;
+  }
+
   badge(text: string | RegExp): Locator {
     return this.page.getByTestId('log-badge').filter({ hasText: text });
   }

@@ -23,6 +23,8 @@ export function ConnectPanel({ store, welcome, disabled }: Props) {
   const [errors, setErrors] = useState<string[]>([]);
   const [prefilled, setPrefilled] = useState(false);
   const [opening, setOpening] = useState(true);
+  const [discover, setDiscover] = useState(true);
+  const [caps, setCaps] = useState({ roots: false, sampling: false, elicitationForm: true, elicitationUrl: false });
 
   // Prefill once from the server the bridge was started with.
   useEffect(() => {
@@ -44,7 +46,12 @@ export function ConnectPanel({ store, welcome, disabled }: Props) {
     setErrors(found);
     if (!config) return;
     const label = welcome && config.command === welcome.defaultServer.command && welcome.defaultServer.label ? welcome.defaultServer.label : undefined;
-    store.connect(config, flow, { open: opening, ...(version.trim() ? { protocolVersion: version.trim() } : {}) }, label);
+    store.connect(
+      config,
+      flow,
+      { open: opening, discover, capabilities: declaredCapabilities(caps), ...(version.trim() ? { protocolVersion: version.trim() } : {}) },
+      label,
+    );
   };
 
   const versionSuggestions = flow === 'handshake' ? HANDSHAKE_VERSIONS : [STATELESS_VERSION];
@@ -76,6 +83,28 @@ export function ConnectPanel({ store, welcome, disabled }: Props) {
             <option key={v} value={v} />
           ))}
         </datalist>
+        {flow === 'stateless' && (
+          <label className="check">
+            <input type="checkbox" checked={discover} onChange={(e) => setDiscover(e.target.checked)} />
+            Ask server/discover first
+          </label>
+        )}
+        <div className="caps" role="group" aria-label="Client capabilities">
+          <span className="status">Declare:</span>
+          {(
+            [
+              ['roots', 'roots'],
+              ['sampling', 'sampling'],
+              ['elicitationForm', 'elicitation (form)'],
+              ['elicitationUrl', 'elicitation (url)'],
+            ] as const
+          ).map(([key, text]) => (
+            <label key={key} className="check">
+              <input type="checkbox" checked={caps[key]} onChange={(e) => setCaps((c) => ({ ...c, [key]: e.target.checked }))} />
+              {text}
+            </label>
+          ))}
+        </div>
         <label className="check">
           <input type="checkbox" checked={opening} onChange={(e) => setOpening(e.target.checked)} />
           Send the opening requests (off: launch only, then write every line yourself)
@@ -91,4 +120,14 @@ export function ConnectPanel({ store, welcome, disabled }: Props) {
       </button>
     </form>
   );
+}
+
+function declaredCapabilities(caps: { roots: boolean; sampling: boolean; elicitationForm: boolean; elicitationUrl: boolean }): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  if (caps.roots) out.roots = {};
+  if (caps.sampling) out.sampling = {};
+  if (caps.elicitationForm || caps.elicitationUrl) {
+    out.elicitation = { ...(caps.elicitationForm ? { form: {} } : {}), ...(caps.elicitationUrl ? { url: {} } : {}) };
+  }
+  return out;
 }

@@ -1,0 +1,671 @@
+// `npm run bench`: how much the bridge and the session model cost, as ratios against a
+// baseline measured in the same run (machines are noisy; ratios travel, absolute numbers do not).
+//
+//   1. round-trip latency of sequential tools/call echo requests to the demo server:
+//      a direct stdio pipe vs the real bridge over a WebSocket;
+//   2. flood throughput of e2e/fixtures/flood.mjs: a direct pipe vs the bridge, plus the
+//      bridge process's peak RSS growth meanwhile;
+//   3. the session model: ExchangeTracker + Linter over a million synthetic events vs
+//      JSON.parse of each line alone.
+//
+// Each benchmark runs BENCH_ROUNDS times (default 3), the two paths alternating, and reports
+// the median round per figure.
+//
+// Knobs (env): BENCH_N (1000 calls), BENCH_WARMUP (50), FLOOD_LINES (200000),
+// BENCH_EVENTS (1000000), BENCH_ROUNDS (3), BENCH_ONLY (comma list of latency,flood,session),
+// BENCH_SKIP_BUILD=1 (use dist/node as it is). Results: a table on stdout, JSON in a temp dir.
+// See docs/benchmarks.md.
+import { spawn, spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+
+const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
+const demoServer = path.join(root, 'dist', 'node', 'demo', 'server.js');
+const floodFixture = path.join(root, 'e2e', 'fixtures', 'flood.mjs');
+const MB = 1024 * 1024;
+
+const N = intEnv('BENCH_N', 1000);
+const WARMUP = intEnv('BENCH_WARMUP', 50);
+const FLOOD_LINES = intEnv('FLOOD_LINES', 200_000);
+const EVENTS = intEnv('BENCH_EVENTS', 1_000_000);
+const ROUNDS = intEnv('BENCH_ROUNDS', 3);
+const ONLY = new Set((process.env.BENCH_ONLY ?? 'latency,flood,session').split(',').map((s) => s.trim()));
+const CHUNK = 100_000;
+
+function intEnv(name, fallback) {
+  const raw = process.env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value <= 0) {
+    process.stderr.write(`bench: ${name} must be a positive integer, got ${JSON.stringify(raw)}\n`);
+    process.exit(2);
+  }
+  return value;
+}
+
+const log = (text) => process.stderr.write(`bench: ${text}\n`);
+
+// ---------------------------------------------------------------- cleanup on every exit path
+
+/** Things to stop if we leave early: bridges (killAllSync) and directly spawned children. */
+const live = { bridges: new Set(), children: new Set() };
+function killEverythingSync() {
+  for (const bridge of live.bridges) bridge.killAllSync();
+  for (const child of live.children) if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+}
+process.on('exit', killEverythingSync);
+for (const signal of ['SIGINT', 'SIGTERM']) {
+  process.on(signal, () => {
+    killEverythingSync();
+    process.exit(130);
+  });
+}
+
+// ---------------------------------------------------------------- build
+
+if (process.env.BENCH_SKIP_BUILD === '1') {
+  log('BENCH_SKIP_BUILD=1: using dist/node as it is');
+} else {
+  log('building (node scripts/build.mjs)');
+  // The build's own progress goes to stderr so stdout stays the report.
+  const built = spawnSync(process.execPath, [path.join(root, 'scripts', 'build.mjs')], { cwd: root, stdio: ['ignore', 2, 2] });
+  if (built.status !== 0) {
+    log(`the build failed (exit ${built.status ?? built.signal}); fix it, or run with BENCH_SKIP_BUILD=1 against the existing dist/node`);
+    process.exit(1);
+  }
+}
+
+const dist = (rel) => import(pathToFileURL(path.join(root, 'dist', 'node', rel)).href);
+const { createBridge } = await dist('bridge/createBridge.js');
+const { ExchangeTracker } = await dist('protocol/exchanges.js');
+const { Linter } = await dist('protocol/lint/index.js');
+const { default: WebSocket } = await import('ws');
+const { buildSessionEvents } = await import('./bench/sessionEvents.mjs');
+
+// ---------------------------------------------------------------- helpers
+
+const now = () => performance.now();
+
+const sum = (values) => values.reduce((a, b) => a + b, 0);
+function median(values) {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = sorted.length >> 1;
+  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
+}
+/** Per field, the median over rounds (each round a flat record of numbers). */
+function medianRound(rounds) {
+  const out = {};
+  for (const key of Object.keys(rounds[0])) if (typeof rounds[0][key] === 'number') out[key] = median(rounds.map((r) => r[key]));
+  return out;
+}
+/** Runs the two paths ROUNDS times, alternating which goes first (ABBA...), to spread drift evenly. */
+async function alternate(label, runA, runB) {
+  const a = [];
+  const b = [];
+  for (let r = 0; r < ROUNDS; r++) {
+    const order = r % 2 === 0 ? ['a', 'b'] : ['b', 'a'];
+    for (const which of order) {
+      log(`${label}: round ${r + 1} of ${ROUNDS}, ${which === 'a' ? 'direct pipe' : 'through the bridge'}`);
+      if (which === 'a') a.push(await runA());
+      else b.push(await runB());
+    }
+  }
+  return { a, b };
+}
+const range = (values) => `${Math.min(...values).toFixed(2)}–${Math.max(...values).toFixed(2)}×`;
+
+/** Summary of latency samples (ms): nearest-rank percentiles. */
+function summarize(samples, totalMs) {
+  const sorted = Float64Array.from(samples).sort();
+  const pct = (p) => sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))];
+  const mean = sorted.reduce((a, b) => a + b, 0) / sorted.length;
+  return {
+    calls: sorted.length,
+    p50: pct(50),
+    p90: pct(90),
+    p99: pct(99),
+    mean,
+    max: sorted[sorted.length - 1],
+    callsPerSec: sorted.length / (totalMs / 1000),
+  };
+}
+
+/** Calls onLine(string) for every "\n"-terminated line of a readable byte stream. */
+function readLines(stream, onLine) {
+  let rest = null;
+  stream.on('data', (chunk) => {
+    let buf = rest ? Buffer.concat([rest, chunk]) : chunk;
+    let start = 0;
+    for (;;) {
+      const nl = buf.indexOf(0x0a, start);
+      if (nl === -1) break;
+      onLine(buf.toString('utf8', start, nl), nl - start);
+      start = nl + 1;
+    }
+    rest = start < buf.length ? buf.subarray(start) : null;
+    buf = null;
+  });
+}
+
+function spawnDirect(args, env = {}) {
+  const child = spawn(process.execPath, args, { stdio: ['pipe', 'pipe', 'pipe'], env: { ...process.env, ...env } });
+  live.children.add(child);
+  child.stderr.resume();
+  child.stdin.on('error', () => undefined);
+  const exited = new Promise((resolve) => child.once('close', resolve));
+  return {
+    child,
+    /** Closes stdin and waits for the exit (SIGKILL after 5 s). */
+    async end() {
+      child.stdin.end();
+      const timer = setTimeout(() => child.kill('SIGKILL'), 5000);
+      await exited;
+      clearTimeout(timer);
+      live.children.delete(child);
+    },
+  };
+}
+
+function withTimeout(promise, ms, what) {
+  let timer;
+  return Promise.race([
+    promise.finally(() => clearTimeout(timer)),
+    new Promise((_, reject) => {
+      timer = setTimeout(() => reject(new Error(`timed out after ${ms} ms waiting for ${what}`)), ms);
+    }),
+  ]);
+}
+
+const initializeParams = { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'mcp-lens-bench', version: '0.0.0' } };
+const echoParams = (i) => ({ name: 'echo', arguments: { message: `bench ${i}` } });
+
+/**
+ * The handshake, the warm-up and the timed calls, over any transport: `write(text)` sends one
+ * line; `expect(id)`, armed before the write, resolves with the parsed answer carrying that id.
+ */
+async function runCalls(transport) {
+  let id = 0;
+  const call = async (method, params) => {
+    const myId = ++id;
+    const answer = transport.expect(myId);
+    transport.write(JSON.stringify({ jsonrpc: '2.0', id: myId, method, params }));
+    const message = await withTimeout(answer, 10_000, `the answer to ${method} (id ${myId})`);
+    if (!('result' in message)) throw new Error(`${method} failed: ${JSON.stringify(message).slice(0, 300)}`);
+    return message;
+  };
+  const init = await call('initialize', initializeParams);
+  if (init.result.protocolVersion !== initializeParams.protocolVersion) throw new Error(`unexpected initialize result ${JSON.stringify(init.result)}`);
+  transport.write(JSON.stringify({ jsonrpc: '2.0', method: 'notifications/initialized' }));
+  for (let i = 0; i < WARMUP; i++) await call('tools/call', echoParams(i));
+  const samples = new Float64Array(N);
+  const started = now();
+  for (let i = 0; i < N; i++) {
+    const t0 = now();
+    const answer = await call('tools/call', echoParams(i));
+    samples[i] = now() - t0;
+    if (i === 0 && answer.result.content?.[0]?.text !== `Echo: bench 0`) throw new Error(`unexpected echo ${JSON.stringify(answer)}`);
+  }
+  return summarize(samples, now() - started);
+}
+
+/** Routes parsed JSON-RPC answers to whoever waits for their id. */
+function answerRouter() {
+  const waiting = new Map();
+  return {
+    expect: (id) => new Promise((resolve) => waiting.set(id, resolve)),
+    onText(text) {
+      let message;
+      try {
+        message = JSON.parse(text);
+      } catch {
+        return;
+      }
+      const resolve = waiting.get(message?.id);
+      if (resolve && ('result' in message || 'error' in message)) {
+        waiting.delete(message.id);
+        resolve(message);
+      }
+    },
+  };
+}
+
+// ---------------------------------------------------------------- the bridge and its client
+
+async function startBridge() {
+  const home = fs.mkdtempSync(path.join(os.tmpdir(), 'mcp-lens-bench-home-'));
+  const bridge = await createBridge({ port: 0, home }).listen();
+  live.bridges.add(bridge);
+  return {
+    bridge,
+    async dispose() {
+      await bridge.close();
+      live.bridges.delete(bridge);
+      fs.rmSync(home, { recursive: true, force: true });
+    },
+  };
+}
+
+/** A WebSocket client of the bridge: welcome, attach {after:-1}, then every event to onEvent. */
+async function connectClient(bridge, onEvent) {
+  const ws = new WebSocket(`ws://127.0.0.1:${bridge.port}/ws?token=${encodeURIComponent(bridge.token)}`);
+  const rejected = [];
+  const welcome = new Promise((resolve, reject) => {
+    ws.once('error', reject);
+    ws.once('unexpected-response', (_req, res) => reject(new Error(`upgrade refused: ${res.statusCode}`)));
+    ws.on('message', (data) => {
+      const frame = JSON.parse(data.toString('utf8'));
+      if (frame.type === 'events') {
+        for (const event of frame.events) onEvent(event);
+      } else if (frame.type === 'welcome') {
+        ws.off('error', reject);
+        resolve(frame);
+      } else if (frame.type === 'rejected') {
+        rejected.push(frame.message);
+        log(`the bridge rejected a command: ${frame.message}`);
+      }
+    });
+  });
+  ws.on('error', (error) => log(`socket error: ${error.message}`));
+  await withTimeout(welcome, 10_000, 'the welcome frame');
+  const send = (command) => ws.send(JSON.stringify(command));
+  send({ type: 'attach', after: -1 });
+  return {
+    send,
+    rejected,
+    close: () =>
+      new Promise((resolve) => {
+        if (ws.readyState === WebSocket.CLOSED) return resolve();
+        ws.once('close', resolve);
+        ws.close();
+      }),
+  };
+}
+
+/** Spawns `conn` through the client and waits for its spawn event; `stop` waits for exit. */
+function connLifecycle(client) {
+  const spawned = new Map();
+  const exited = new Map();
+  const waiter = (map, conn) => new Promise((resolve) => map.set(conn, resolve));
+  return {
+    onEvent(event) {
+      if (event.kind === 'spawn' || event.kind === 'spawn-error') spawned.get(event.conn)?.(event);
+      else if (event.kind === 'exit') exited.get(event.conn)?.(event);
+    },
+    async spawn(conn, config) {
+      const done = waiter(spawned, conn);
+      client().send({ type: 'spawn', conn, config });
+      const event = await withTimeout(done, 10_000, `the spawn of ${conn}`);
+      if (event.kind !== 'spawn') throw new Error(`spawn of ${conn} failed: ${event.message}`);
+    },
+    async stop(conn) {
+      const done = waiter(exited, conn);
+      client().send({ type: 'stop', conn });
+      await withTimeout(done, 10_000, `the exit of ${conn}`);
+    },
+  };
+}
+
+// ---------------------------------------------------------------- 1. round-trip latency
+
+async function latencyDirect() {
+  const proc = spawnDirect([demoServer]);
+  const router = answerRouter();
+  readLines(proc.child.stdout, (text) => router.onText(text));
+  try {
+    return await runCalls({ expect: router.expect, write: (text) => proc.child.stdin.write(`${text}\n`) });
+  } finally {
+    await proc.end();
+  }
+}
+
+async function latencyBridge() {
+  const b = await startBridge();
+  let client;
+  try {
+    const router = answerRouter();
+    const conn = 'demo';
+    const life = connLifecycle(() => client);
+    client = await connectClient(b.bridge, (event) => {
+      if (event.kind === 'line' && event.stream === 'stdout' && event.conn === conn && event.text !== undefined) router.onText(event.text);
+      else life.onEvent(event);
+    });
+    await life.spawn(conn, { command: process.execPath, args: [demoServer] });
+    const stats = await runCalls({ expect: router.expect, write: (text) => client.send({ type: 'send', conn, text }) });
+    await life.stop(conn);
+    return stats;
+  } finally {
+    await client?.close();
+    await b.dispose();
+  }
+}
+
+// ---------------------------------------------------------------- 2. flood throughput
+
+function rssSampler() {
+  const base = process.memoryUsage();
+  let peakRss = base.rss;
+  let peakHeap = base.heapUsed;
+  const timer = setInterval(() => {
+    const m = process.memoryUsage();
+    peakRss = Math.max(peakRss, m.rss);
+    peakHeap = Math.max(peakHeap, m.heapUsed);
+  }, 50);
+  return () => {
+    clearInterval(timer);
+    const m = process.memoryUsage();
+    peakRss = Math.max(peakRss, m.rss);
+    peakHeap = Math.max(peakHeap, m.heapUsed);
+    return { rssGrowthMB: (peakRss - base.rss) / MB, heapGrowthMB: (peakHeap - base.heapUsed) / MB, baseRssMB: base.rss / MB };
+  };
+}
+
+function floodFigures(lines, bytes, ms) {
+  return { lines, bytes, ms, linesPerSec: lines / (ms / 1000), mbPerSec: bytes / MB / (ms / 1000) };
+}
+
+async function floodDirect() {
+  let lines = 0;
+  let bytes = 0;
+  let lastText = '';
+  let done;
+  const finished = new Promise((resolve) => (done = resolve));
+  const started = now();
+  const proc = spawnDirect([floodFixture], { FLOOD_LINES: String(FLOOD_LINES) });
+  readLines(proc.child.stdout, (text, size) => {
+    lines++;
+    bytes += size + 1;
+    if (lines === FLOOD_LINES) {
+      lastText = text;
+      done(now());
+    }
+  });
+  try {
+    const ended = await withTimeout(finished, 60_000, `${FLOOD_LINES} flood lines (direct)`);
+    checkLastFloodLine(lastText);
+    return floodFigures(lines, bytes, ended - started);
+  } finally {
+    await proc.end();
+  }
+}
+
+async function floodBridge() {
+  const b = await startBridge();
+  let client;
+  try {
+    const conn = 'flood';
+    let lines = 0;
+    let bytes = 0;
+    let lastText = '';
+    let done;
+    const finished = new Promise((resolve) => (done = resolve));
+    const life = connLifecycle(() => client);
+    client = await connectClient(b.bridge, (event) => {
+      if (event.kind === 'line' && event.stream === 'stdout' && event.conn === conn) {
+        lines++;
+        bytes += event.size + event.eol.length;
+        if (lines === FLOOD_LINES) {
+          lastText = event.text ?? '';
+          done(now());
+        }
+      } else life.onEvent(event);
+    });
+    const memory = rssSampler();
+    const started = now();
+    client.send({ type: 'spawn', conn, config: { command: process.execPath, args: [floodFixture], env: { FLOOD_LINES: String(FLOOD_LINES) } } });
+    const ended = await withTimeout(finished, 60_000, `${FLOOD_LINES} flood lines (bridge)`);
+    const mem = memory();
+    checkLastFloodLine(lastText);
+    await life.stop(conn);
+    return { ...floodFigures(lines, bytes, ended - started), ...mem };
+  } finally {
+    await client?.close();
+    await b.dispose();
+  }
+}
+
+function checkLastFloodLine(text) {
+  const n = Number(/"n":(\d+)/.exec(text)?.[1]);
+  if (n !== FLOOD_LINES - 1) throw new Error(`the last flood line is not n=${FLOOD_LINES - 1}: ${text.slice(0, 120)}`);
+}
+
+// ---------------------------------------------------------------- 3. the session model
+
+function sessionBench() {
+  const t0 = now();
+  const { events, census } = buildSessionEvents(EVENTS);
+  const buildMs = now() - t0;
+  const texts = events.map((e) => (e.kind === 'line' && e.text !== undefined ? e.text : undefined));
+
+  // Warm both paths up on a separate, smaller session so the first timed chunk is not all JIT.
+  const warm = buildSessionEvents(Math.min(50_000, EVENTS)).events;
+  parseChunk(
+    warm.map((e) => e.text),
+    0,
+    warm.length,
+  );
+  modelChunk(new ExchangeTracker(), new Linter(), warm, 0, warm.length);
+
+  const chunks = [];
+  for (let from = 0; from < EVENTS; from += CHUNK) chunks.push([from, Math.min(EVENTS, from + CHUNK)]);
+
+  const rounds = [];
+  for (let r = 0; r < ROUNDS; r++) {
+    log(`session: round ${r + 1} of ${ROUNDS}`);
+    const baselineChunks = chunks.map(([from, to]) => parseChunk(texts, from, to));
+    const tracker = new ExchangeTracker();
+    const linter = new Linter();
+    const modelChunks = chunks.map(([from, to]) => modelChunk(tracker, linter, events, from, to));
+    let progressSteps = 0;
+    const statuses = {};
+    for (const exchange of tracker.exchanges.values()) {
+      progressSteps += exchange.progress.length;
+      statuses[exchange.status] = (statuses[exchange.status] ?? 0) + 1;
+    }
+    rounds.push({
+      baselineMs: sum(baselineChunks),
+      modelMs: sum(modelChunks),
+      baselineChunkMs: baselineChunks,
+      modelChunkMs: modelChunks,
+      exchanges: tracker.exchanges.size,
+      exchangeStatuses: statuses,
+      progressSteps,
+      findings: linter.findings.length,
+    });
+  }
+  const baselineMs = median(rounds.map((r) => r.baselineMs));
+  const modelMs = median(rounds.map((r) => r.modelMs));
+  const baselineChunkMs = chunks.map((_, i) => median(rounds.map((r) => r.baselineChunkMs[i])));
+  const modelChunkMs = chunks.map((_, i) => median(rounds.map((r) => r.modelChunkMs[i])));
+  const last = rounds[rounds.length - 1];
+  return {
+    events: EVENTS,
+    chunk: CHUNK,
+    census,
+    buildMs,
+    baseline: { ms: baselineMs, eventsPerSec: EVENTS / (baselineMs / 1000), chunkMs: baselineChunkMs },
+    model: { ms: modelMs, eventsPerSec: EVENTS / (modelMs / 1000), chunkMs: modelChunkMs },
+    ratio: modelMs / baselineMs,
+    roundRatios: rounds.map((r) => r.modelMs / r.baselineMs),
+    firstChunkMs: modelChunkMs[0],
+    lastChunkMs: modelChunkMs[modelChunkMs.length - 1],
+    lastOverFirst: modelChunkMs[modelChunkMs.length - 1] / modelChunkMs[0],
+    exchanges: last.exchanges,
+    exchangeStatuses: last.exchangeStatuses,
+    progressSteps: last.progressSteps,
+    findings: last.findings,
+    rounds,
+  };
+}
+
+let sink = 0;
+function parseChunk(texts, from, to) {
+  const t0 = now();
+  for (let i = from; i < to; i++) {
+    const text = texts[i];
+    if (text !== undefined) {
+      try {
+        if (JSON.parse(text) !== null) sink++;
+      } catch {
+        // stderr lines are not JSON; the model's classifier pays the same attempt
+      }
+    }
+  }
+  return now() - t0;
+}
+
+function modelChunk(tracker, linter, events, from, to) {
+  const t0 = now();
+  for (let i = from; i < to; i++) {
+    const event = events[i];
+    linter.apply(event, tracker.apply(event));
+  }
+  return now() - t0;
+}
+
+// ---------------------------------------------------------------- report
+
+const f = (value, digits = 2) => (value === undefined ? '—' : value.toFixed(digits));
+const int = (value) => Math.round(value).toLocaleString('en-US');
+const ratio = (value) => `${value.toFixed(2)}×`;
+
+function table(title, header, rows) {
+  const all = [header, ...rows];
+  const widths = header.map((_, i) => Math.max(...all.map((row) => String(row[i]).length)));
+  const render = (row) => row.map((cell, i) => (i === 0 ? String(cell).padEnd(widths[i]) : String(cell).padStart(widths[i]))).join('  ');
+  return [title, render(header), widths.map((w) => '-'.repeat(w)).join('  '), ...rows.map(render), ''].join('\n');
+}
+
+// ---------------------------------------------------------------- main
+
+const results = {
+  date: new Date().toISOString(),
+  machine: { cpus: os.cpus().length, cpuModel: os.cpus()[0]?.model ?? 'unknown', memoryGB: Math.round(os.totalmem() / 1024 ** 3), platform: `${os.platform()} ${os.release()}`, node: process.version },
+  params: { N, WARMUP, FLOOD_LINES, EVENTS, ROUNDS },
+};
+const out = [];
+const runStarted = now();
+// A watchdog that does not itself keep the process alive: if something still does after the
+// report, say so and leave rather than hang.
+const watchdog = (ms) => setTimeout(() => {
+  log(`still running ${ms / 1000} s after the report: some handle was not closed; exiting`);
+  killEverythingSync();
+  process.exit(1);
+}, ms).unref();
+
+try {
+  if (ONLY.has('latency')) {
+    log(`latency: ${N} sequential tools/call echo (after ${WARMUP} warm-up) per round`);
+    const runs = await alternate('latency', latencyDirect, latencyBridge);
+    const direct = medianRound(runs.a);
+    const bridge = medianRound(runs.b);
+    const roundRatios = { p50: runs.b.map((b, i) => b.p50 / runs.a[i].p50), mean: runs.b.map((b, i) => b.mean / runs.a[i].mean) };
+    results.latency = { direct, bridge, ratio: { p50: bridge.p50 / direct.p50, mean: bridge.mean / direct.mean }, roundRatios, rounds: runs };
+    out.push(
+      table(
+        `1. Round-trip latency: ${N} sequential tools/call echo to the demo server (ms; median of ${ROUNDS} rounds)`,
+        ['path', 'p50', 'p90', 'p99', 'mean', 'max', 'calls/s'],
+        [
+          ['direct pipe', f(direct.p50, 3), f(direct.p90, 3), f(direct.p99, 3), f(direct.mean, 3), f(direct.max, 2), int(direct.callsPerSec)],
+          ['bridge + WebSocket', f(bridge.p50, 3), f(bridge.p90, 3), f(bridge.p99, 3), f(bridge.mean, 3), f(bridge.max, 2), int(bridge.callsPerSec)],
+          [
+            'ratio bridge/direct',
+            ratio(bridge.p50 / direct.p50),
+            ratio(bridge.p90 / direct.p90),
+            ratio(bridge.p99 / direct.p99),
+            ratio(bridge.mean / direct.mean),
+            '',
+            ratio(bridge.callsPerSec / direct.callsPerSec),
+          ],
+        ],
+      ) + `per-round ratio bridge/direct: p50 ${range(roundRatios.p50)}, mean ${range(roundRatios.mean)}\n`,
+    );
+  }
+
+  if (ONLY.has('flood')) {
+    log(`flood: ${FLOOD_LINES} lines per round`);
+    const runs = await alternate('flood', floodDirect, floodBridge);
+    const direct = medianRound(runs.a);
+    const bridge = medianRound(runs.b);
+    const rssGrowthMaxMB = Math.max(...runs.b.map((r) => r.rssGrowthMB));
+    const heapGrowthMaxMB = Math.max(...runs.b.map((r) => r.heapGrowthMB));
+    const roundRatios = runs.b.map((b, i) => b.ms / runs.a[i].ms);
+    results.flood = {
+      direct,
+      bridge,
+      ratio: { time: bridge.ms / direct.ms, linesPerSec: bridge.linesPerSec / direct.linesPerSec },
+      rssGrowthMaxMB,
+      heapGrowthMaxMB,
+      roundRatios,
+      rounds: runs,
+    };
+    out.push(
+      table(
+        `2. Flood: ${int(FLOOD_LINES)} stdout lines of 200 bytes (e2e/fixtures/flood.mjs), spawn to last line received (median of ${ROUNDS} rounds)`,
+        ['path', 'time ms', 'lines/s', 'MB/s'],
+        [
+          ['direct pipe', int(direct.ms), int(direct.linesPerSec), f(direct.mbPerSec, 1)],
+          ['bridge + WebSocket', int(bridge.ms), int(bridge.linesPerSec), f(bridge.mbPerSec, 1)],
+          ['ratio bridge/direct', ratio(bridge.ms / direct.ms), ratio(bridge.linesPerSec / direct.linesPerSec), ratio(bridge.mbPerSec / direct.mbPerSec)],
+        ],
+      ) +
+        `per-round time ratio bridge/direct: ${range(roundRatios)}\n` +
+        `bridge process peak growth during a flood (bridge and bench client share it; sampled every 50 ms): ` +
+        `RSS +${f(runs.b[0].rssGrowthMB, 1)} MB in the first round, at most +${f(rssGrowthMaxMB, 1)} MB; ` +
+        `heap at most +${f(heapGrowthMaxMB, 1)} MB\n`,
+    );
+  }
+
+  if (ONLY.has('session')) {
+    log(`session: building ${int(EVENTS)} synthetic events`);
+    const s = sessionBench();
+    results.session = s;
+    const chunkRows = s.model.chunkMs.map((ms, i) => [
+      `events ${int(i * CHUNK)}–${int(Math.min(EVENTS, (i + 1) * CHUNK))}`,
+      f(s.baseline.chunkMs[i], 0),
+      f(ms, 0),
+      ratio(ms / s.baseline.chunkMs[i]),
+    ]);
+    out.push(
+      table(
+        `3. Session model: ${int(EVENTS)} synthetic events through ExchangeTracker + Linter (median of ${ROUNDS} rounds)`,
+        ['path', 'time ms', 'events/s', 'ratio'],
+        [
+          ['baseline: JSON.parse of each line', int(s.baseline.ms), int(s.baseline.eventsPerSec), ratio(1)],
+          ['ExchangeTracker + Linter', int(s.model.ms), int(s.model.eventsPerSec), ratio(s.ratio)],
+        ],
+      ) +
+        `per-round ratio: ${range(s.roundRatios)}\n\n` +
+        table(
+          `   per ${int(CHUNK)} events (model last/first = ${ratio(s.lastOverFirst)}; flat means no rescans)`,
+          ['chunk', 'parse ms', 'model ms', 'ratio'],
+          chunkRows,
+        ) +
+        `mix: ${Object.entries(s.census)
+          .filter(([, n]) => n > 0)
+          .map(([k, n]) => `${k} ${int(n)}`)
+          .join(', ')}; ${int(s.exchanges)} exchanges (${Object.entries(s.exchangeStatuses)
+          .map(([k, n]) => `${k} ${int(n)}`)
+          .join(', ')}), ${int(s.progressSteps)} progress steps paired, ${s.findings} lint findings\n`,
+    );
+  }
+} catch (error) {
+  log(`failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+  process.exitCode = 1;
+} finally {
+  for (const bridge of live.bridges) await bridge.close().catch(() => undefined);
+  for (const child of live.children) child.kill('SIGKILL');
+}
+
+results.totalSeconds = (now() - runStarted) / 1000;
+const header =
+  `MCP Lens benchmarks, ${results.date.slice(0, 10)}: ${results.machine.cpus} × ${results.machine.cpuModel}, ` +
+  `${results.machine.memoryGB} GB, Node ${results.machine.node}, ${results.machine.platform}\n`;
+process.stdout.write(`\n${header}\n${out.join('\n')}\n`);
+const outDir = fs.mkdtempSync(path.join(os.tmpdir(), 'mcp-lens-bench-'));
+const outFile = path.join(outDir, 'bench-results.json');
+fs.writeFileSync(outFile, `${JSON.stringify(results, null, 2)}\n`);
+process.stdout.write(`total ${f(results.totalSeconds, 1)} s; figures as JSON in ${outFile}\n`);
+if (sink < 0) process.stdout.write(''); // keeps the baseline's parse results observable
+watchdog(10_000);
