@@ -79,10 +79,7 @@ if (process.env.BENCH_SKIP_BUILD === '1') {
 
 const dist = (rel) => import(pathToFileURL(path.join(root, 'dist', 'node', rel)).href);
 const { createBridge } = await dist('bridge/createBridge.js');
-const { ExchangeTracker } = await dist('protocol/exchanges.js');
-const { Linter } = await dist('protocol/lint/index.js');
 const { default: WebSocket } = await import('ws');
-const { buildSessionEvents } = await import('./bench/sessionEvents.mjs');
 
 // ---------------------------------------------------------------- helpers
 
@@ -432,96 +429,50 @@ function checkLastFloodLine(text) {
 
 // ---------------------------------------------------------------- 3. the session model
 
-function sessionBench() {
-  const t0 = now();
-  const { events, census } = buildSessionEvents(EVENTS);
-  const buildMs = now() - t0;
-  const texts = events.map((e) => (e.kind === 'line' && e.text !== undefined ? e.text : undefined));
+/** One round in a fresh Node process (scripts/bench/sessionRound.mjs), so each starts from a clean heap. */
+async function sessionRound() {
+  const child = spawn(process.execPath, [path.join(root, 'scripts', 'bench', 'sessionRound.mjs'), String(EVENTS), String(CHUNK)], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  live.children.add(child);
+  let stdout = '';
+  child.stdout.setEncoding('utf8').on('data', (text) => (stdout += text));
+  const code = await new Promise((resolve) => child.once('close', resolve));
+  live.children.delete(child);
+  if (code !== 0) throw new Error(`the session round exited with ${code}`);
+  return JSON.parse(stdout);
+}
 
-  // Warm both paths up on a separate, smaller session so the first timed chunk is not all JIT.
-  const warm = buildSessionEvents(Math.min(50_000, EVENTS)).events;
-  parseChunk(
-    warm.map((e) => e.text),
-    0,
-    warm.length,
-  );
-  modelChunk(new ExchangeTracker(), new Linter(), warm, 0, warm.length);
-
-  const chunks = [];
-  for (let from = 0; from < EVENTS; from += CHUNK) chunks.push([from, Math.min(EVENTS, from + CHUNK)]);
-
+async function sessionBench() {
   const rounds = [];
   for (let r = 0; r < ROUNDS; r++) {
-    log(`session: round ${r + 1} of ${ROUNDS}`);
-    const baselineChunks = chunks.map(([from, to]) => parseChunk(texts, from, to));
-    const tracker = new ExchangeTracker();
-    const linter = new Linter();
-    const modelChunks = chunks.map(([from, to]) => modelChunk(tracker, linter, events, from, to));
-    let progressSteps = 0;
-    const statuses = {};
-    for (const exchange of tracker.exchanges.values()) {
-      progressSteps += exchange.progress.length;
-      statuses[exchange.status] = (statuses[exchange.status] ?? 0) + 1;
-    }
-    rounds.push({
-      baselineMs: sum(baselineChunks),
-      modelMs: sum(modelChunks),
-      baselineChunkMs: baselineChunks,
-      modelChunkMs: modelChunks,
-      exchanges: tracker.exchanges.size,
-      exchangeStatuses: statuses,
-      progressSteps,
-      findings: linter.findings.length,
-    });
+    log(`session: round ${r + 1} of ${ROUNDS} (fresh process)`);
+    rounds.push(await sessionRound());
   }
+  const chunks = rounds[0].modelChunkMs.length;
+  const perChunk = (key) => Array.from({ length: chunks }, (_, i) => median(rounds.map((r) => r[key][i])));
   const baselineMs = median(rounds.map((r) => r.baselineMs));
   const modelMs = median(rounds.map((r) => r.modelMs));
-  const baselineChunkMs = chunks.map((_, i) => median(rounds.map((r) => r.baselineChunkMs[i])));
-  const modelChunkMs = chunks.map((_, i) => median(rounds.map((r) => r.modelChunkMs[i])));
-  const last = rounds[rounds.length - 1];
+  const modelChunkMs = perChunk('modelChunkMs');
+  const first = rounds[0];
   return {
     events: EVENTS,
     chunk: CHUNK,
-    census,
-    buildMs,
-    baseline: { ms: baselineMs, eventsPerSec: EVENTS / (baselineMs / 1000), chunkMs: baselineChunkMs },
-    model: { ms: modelMs, eventsPerSec: EVENTS / (modelMs / 1000), chunkMs: modelChunkMs },
+    census: first.census,
+    baseline: { ms: baselineMs, eventsPerSec: EVENTS / (baselineMs / 1000), chunkMs: perChunk('baselineChunkMs') },
+    model: { ms: modelMs, eventsPerSec: EVENTS / (modelMs / 1000), gcMs: median(rounds.map((r) => r.modelGcMs)), chunkMs: modelChunkMs, gcChunkMs: perChunk('modelGcChunkMs') },
     ratio: modelMs / baselineMs,
     roundRatios: rounds.map((r) => r.modelMs / r.baselineMs),
     firstChunkMs: modelChunkMs[0],
-    lastChunkMs: modelChunkMs[modelChunkMs.length - 1],
-    lastOverFirst: modelChunkMs[modelChunkMs.length - 1] / modelChunkMs[0],
-    exchanges: last.exchanges,
-    exchangeStatuses: last.exchangeStatuses,
-    progressSteps: last.progressSteps,
-    findings: last.findings,
+    lastChunkMs: modelChunkMs[chunks - 1],
+    lastOverFirst: modelChunkMs[chunks - 1] / modelChunkMs[0],
+    exchanges: first.exchanges,
+    exchangeStatuses: first.exchangeStatuses,
+    progressSteps: first.progressSteps,
+    findings: first.findings,
+    heapUsedMB: median(rounds.map((r) => r.heapUsedMB)),
     rounds,
   };
-}
-
-let sink = 0;
-function parseChunk(texts, from, to) {
-  const t0 = now();
-  for (let i = from; i < to; i++) {
-    const text = texts[i];
-    if (text !== undefined) {
-      try {
-        if (JSON.parse(text) !== null) sink++;
-      } catch {
-        // stderr lines are not JSON; the model's classifier pays the same attempt
-      }
-    }
-  }
-  return now() - t0;
-}
-
-function modelChunk(tracker, linter, events, from, to) {
-  const t0 = now();
-  for (let i = from; i < to; i++) {
-    const event = events[i];
-    linter.apply(event, tracker.apply(event));
-  }
-  return now() - t0;
 }
 
 // ---------------------------------------------------------------- report
@@ -618,13 +569,14 @@ try {
   }
 
   if (ONLY.has('session')) {
-    log(`session: building ${int(EVENTS)} synthetic events`);
-    const s = sessionBench();
+    log(`session: ${int(EVENTS)} synthetic events per round`);
+    const s = await sessionBench();
     results.session = s;
     const chunkRows = s.model.chunkMs.map((ms, i) => [
       `events ${int(i * CHUNK)}–${int(Math.min(EVENTS, (i + 1) * CHUNK))}`,
       f(s.baseline.chunkMs[i], 0),
       f(ms, 0),
+      f(s.model.gcChunkMs[i], 0),
       ratio(ms / s.baseline.chunkMs[i]),
     ]);
     out.push(
@@ -636,10 +588,11 @@ try {
           ['ExchangeTracker + Linter', int(s.model.ms), int(s.model.eventsPerSec), ratio(s.ratio)],
         ],
       ) +
-        `per-round ratio: ${range(s.roundRatios)}\n\n` +
+        `per-round ratio: ${range(s.roundRatios)}; garbage collection ${int(s.model.gcMs)} ms of the model's time; ` +
+        `heap at the end ${int(s.heapUsedMB)} MB (the events themselves included)\n\n` +
         table(
           `   per ${int(CHUNK)} events (model last/first = ${ratio(s.lastOverFirst)}; flat means no rescans)`,
-          ['chunk', 'parse ms', 'model ms', 'ratio'],
+          ['chunk', 'parse ms', 'model ms', 'of which GC', 'ratio'],
           chunkRows,
         ) +
         `mix: ${Object.entries(s.census)
@@ -667,5 +620,4 @@ const outDir = fs.mkdtempSync(path.join(os.tmpdir(), 'mcp-lens-bench-'));
 const outFile = path.join(outDir, 'bench-results.json');
 fs.writeFileSync(outFile, `${JSON.stringify(results, null, 2)}\n`);
 process.stdout.write(`total ${f(results.totalSeconds, 1)} s; figures as JSON in ${outFile}\n`);
-if (sink < 0) process.stdout.write(''); // keeps the baseline's parse results observable
 watchdog(10_000);

@@ -1,0 +1,52 @@
+import { test, expect } from './support/fixtures.js';
+import { fixture } from './support/lens.js';
+import { AppPage } from './pages/appPage.js';
+
+test('a wrong token gets a clear message, not a blank page', async ({ page, lens }) => {
+  await page.goto(`${lens.origin}/#token=not-the-token`);
+  await expect(page.getByRole('alert')).toContainText('the bridge refused this token');
+  await expect(page.getByRole('button', { name: 'Connect', exact: true })).toBeDisabled();
+});
+
+test('no token at all says where to find one', async ({ page, lens }) => {
+  await page.goto(`${lens.origin}/`);
+  await expect(page.getByRole('alert')).toContainText('#token=');
+});
+
+test('markup and script from a server are shown as text and never run', async ({ page, lens }) => {
+  const dialogs: string[] = [];
+  page.on('dialog', (d) => {
+    dialogs.push(d.message());
+    void d.dismiss();
+  });
+  const app = new AppPage(page);
+  await app.open(lens.url);
+  const conn = await app.connect('Handshake', { command: 'node', args: [fixture('hostile.mjs')] });
+  await expect(conn.getByTestId('flow-pill')).toBeVisible();
+  await app.focus(conn);
+  // The raw stdout and stderr lines, the initialize result and the connect note all carry it.
+  await expect(app.rows.filter({ hasText: '<img src=x onerror=' })).toHaveCount(4);
+  await expect(conn.getByTestId('flow-pill')).toBeVisible();
+  await expect(page.locator('img[src="x"]')).toHaveCount(0);
+  await expect(page.locator('#root script')).toHaveCount(0);
+  expect(await page.evaluate(() => (window as unknown as { __pwned?: number }).__pwned)).toBeUndefined();
+  expect(dialogs).toEqual([]);
+});
+
+test('a bridge restart under an open tab: it reconnects and starts the new session', async ({ page }) => {
+  const { startLens } = await import('./support/lens.js');
+  const first = await startLens({ env: { MCP_LENS_TOKEN: 'restart-token-e2e' } });
+  const app = new AppPage(page);
+  await app.open(first.url);
+  const session = await page.getByText(/^session /).textContent();
+  await first.stop();
+  await expect(page.getByTestId('socket-status')).not.toHaveText('bridge connected');
+  // Same port and token, as a user restarting `npm start -- --port N` with a fixed token would.
+  const second = await startLens({ home: first.home, env: { MCP_LENS_TOKEN: 'restart-token-e2e', PORT: String(first.port) }, port: first.port });
+  try {
+    await expect(page.getByTestId('socket-status')).toHaveText('bridge connected', { timeout: 20_000 });
+    await expect(page.getByText(/^session /)).not.toHaveText(session ?? '');
+  } finally {
+    await second.stop();
+  }
+});
