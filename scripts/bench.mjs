@@ -65,6 +65,9 @@ for (const signal of ['SIGINT', 'SIGTERM']) {
 
 // ---------------------------------------------------------------- build
 
+// Other work on the machine skews everything; note how busy it was before we started.
+const loadAtStart = os.loadavg()[0];
+
 if (process.env.BENCH_SKIP_BUILD === '1') {
   log('BENCH_SKIP_BUILD=1: using dist/node as it is');
 } else {
@@ -462,6 +465,7 @@ async function sessionBench() {
     baseline: { ms: baselineMs, eventsPerSec: EVENTS / (baselineMs / 1000), chunkMs: perChunk('baselineChunkMs') },
     model: { ms: modelMs, eventsPerSec: EVENTS / (modelMs / 1000), gcMs: median(rounds.map((r) => r.modelGcMs)), chunkMs: modelChunkMs, gcChunkMs: perChunk('modelGcChunkMs') },
     ratio: modelMs / baselineMs,
+    cpuRatio: median(rounds.map((r) => r.modelCpuMs / r.baselineCpuMs)),
     roundRatios: rounds.map((r) => r.modelMs / r.baselineMs),
     firstChunkMs: modelChunkMs[0],
     lastChunkMs: modelChunkMs[chunks - 1],
@@ -588,7 +592,7 @@ try {
           ['ExchangeTracker + Linter', int(s.model.ms), int(s.model.eventsPerSec), ratio(s.ratio)],
         ],
       ) +
-        `per-round ratio: ${range(s.roundRatios)}; garbage collection ${int(s.model.gcMs)} ms of the model's time; ` +
+        `per-round ratio: ${range(s.roundRatios)}; in process CPU time instead of wall time: ${ratio(s.cpuRatio)}; garbage collection ${int(s.model.gcMs)} ms of the model's time; ` +
         `heap at the end ${int(s.heapUsedMB)} MB (the events themselves included)\n\n` +
         table(
           `   per ${int(CHUNK)} events (model last/first = ${ratio(s.lastOverFirst)}; flat means no rescans)`,
@@ -612,6 +616,13 @@ try {
 }
 
 results.totalSeconds = (now() - runStarted) / 1000;
+results.machine.loadAverage = { atStart: loadAtStart, atEnd: os.loadavg()[0] };
+if (loadAtStart > results.machine.cpus / 2) {
+  out.push(
+    `note: the machine was busy before the run (1-minute load average ${loadAtStart.toFixed(1)} on ${results.machine.cpus} cores); ` +
+      'the ratios hold up better than the absolute figures, but rerun on a quiet machine to trust either\n',
+  );
+}
 const header =
   `MCP Lens benchmarks, ${results.date.slice(0, 10)}: ${results.machine.cpus} × ${results.machine.cpuModel}, ` +
   `${results.machine.memoryGB} GB, Node ${results.machine.node}, ${results.machine.platform}\n`;

@@ -4,9 +4,9 @@
 //
 //   node scripts/bench/sessionRound.mjs <events> <chunk>
 //
-// Prints one JSON line: per chunk of events, the time of the baseline (JSON.parse of each
-// line's text) and of the model (ExchangeTracker.apply + Linter.apply), and the garbage
-// collection time that fell inside each model chunk.
+// Prints one JSON line: per chunk of events, the wall time of the baseline (JSON.parse of each
+// line's text) and of the model (ExchangeTracker.apply + Linter.apply), the garbage collection
+// time that fell inside each model chunk, and the process CPU time of both in total.
 import path from 'node:path';
 import { PerformanceObserver } from 'node:perf_hooks';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -33,6 +33,7 @@ const buildMs = now() - t0;
 const texts = events.map((e) => (e.kind === 'line' && e.text !== undefined ? e.text : undefined));
 
 let sink = 0;
+const cpuMs = (usage) => (usage.user + usage.system) / 1000;
 function parseRange(list, from, to) {
   const start = now();
   for (let i = from; i < to; i++) {
@@ -66,16 +67,25 @@ modelRange(new ExchangeTracker(), new Linter(), warm, 0, warm.length);
 
 const ranges = [];
 for (let from = 0; from < total; from += chunk) ranges.push([from, Math.min(total, from + chunk)]);
-const baselineChunkMs = ranges.map(([from, to]) => parseRange(texts, from, to));
+// Baseline and model alternate chunk by chunk, so that a chunk's two figures see the same
+// machine (other processes come and go) and their ratio stays meaningful.
 const tracker = new ExchangeTracker();
 const linter = new Linter();
 const windows = [];
-const modelChunkMs = ranges.map(([from, to]) => {
+const baselineChunkMs = [];
+const modelChunkMs = [];
+let baselineCpuMs = 0;
+let modelCpuMs = 0;
+for (const [from, to] of ranges) {
+  let cpu = process.cpuUsage();
+  baselineChunkMs.push(parseRange(texts, from, to));
+  baselineCpuMs += cpuMs(process.cpuUsage(cpu));
+  cpu = process.cpuUsage();
   const start = now();
-  const ms = modelRange(tracker, linter, events, from, to);
+  modelChunkMs.push(modelRange(tracker, linter, events, from, to));
   windows.push([start, now()]);
-  return ms;
-});
+  modelCpuMs += cpuMs(process.cpuUsage(cpu));
+}
 
 // GC entries arrive asynchronously; give the observer a turn before reading them.
 await new Promise((resolve) => setTimeout(resolve, 50));
@@ -96,6 +106,8 @@ process.stdout.write(
     baselineMs: sum(baselineChunkMs),
     modelMs: sum(modelChunkMs),
     modelGcMs: sum(modelGcMs),
+    baselineCpuMs,
+    modelCpuMs,
     baselineChunkMs,
     modelChunkMs,
     modelGcChunkMs: modelGcMs,
