@@ -375,7 +375,7 @@ describe('ClientSession: requestWithInput (stateless multi round-trip)', () => {
       [1, 1],
       [2, 2],
     ]);
-    const [first, retry] = h.frames() as [Frame, Frame];
+    const [first, retry] = h.frames() as unknown as [Frame, Frame];
     expect(h.lines).toHaveLength(2);
     expect(first.id).toBe(1);
     expect(retry.id).toBe(2);

@@ -78,6 +78,8 @@ interface ConnState {
   /** The last input_required exchange per method+name, for linking the retry. */
   awaitingRetry: Map<string, Exchange>;
   byRequestState: Map<string, Exchange>;
+  /** Params of requests that may be retried, until their answer says no retry is coming. */
+  requestParams: Map<string, Record<string, unknown>>;
 }
 
 export class ExchangeTracker {
@@ -196,6 +198,7 @@ export class ExchangeTracker {
       }
     }
     if (exchange.progressToken !== undefined) state.byProgressToken.delete(tokenKey(exchange.progressToken));
+    if (exchange.resultType !== 'input_required') state.requestParams.delete(exchange.key);
     return { kind: 'response', exchange: exchange.key };
   }
 
@@ -233,17 +236,14 @@ export class ExchangeTracker {
   }
 
   private awaitRetry(state: ConnState, exchange: Exchange, result: Record<string, unknown>): void {
-    const request = this.requestParams.get(exchange.key);
+    const request = state.requestParams.get(exchange.key);
     state.awaitingRetry.set(roundKey(exchange.method, request), exchange);
     if (typeof result.requestState === 'string') state.byRequestState.set(result.requestState, exchange);
   }
 
-  /** Params of requests that may be retried, kept only for the methods that can be. */
-  private readonly requestParams = new Map<string, Record<string, unknown>>();
-
   private linkRound(state: ConnState, exchange: Exchange, params: Record<string, unknown>): void {
     if (exchange.method !== 'tools/call' && exchange.method !== 'prompts/get' && exchange.method !== 'resources/read') return;
-    this.requestParams.set(exchange.key, params);
+    state.requestParams.set(exchange.key, params);
     if (!('inputResponses' in params) && !('requestState' in params)) return;
     const byState = typeof params.requestState === 'string' ? state.byRequestState.get(params.requestState) : undefined;
     const previous = byState ?? state.awaitingRetry.get(roundKey(exchange.method, params));
@@ -261,12 +261,13 @@ export class ExchangeTracker {
     state.byProgressToken.clear();
     state.awaitingRetry.clear();
     state.byRequestState.clear();
+    state.requestParams.clear();
   }
 
   private state(conn: string): ConnState {
     let state = this.conns.get(conn);
     if (!state) {
-      state = { byId: new Map(), byProgressToken: new Map(), awaitingRetry: new Map(), byRequestState: new Map() };
+      state = { byId: new Map(), byProgressToken: new Map(), awaitingRetry: new Map(), byRequestState: new Map(), requestParams: new Map() };
       this.conns.set(conn, state);
     }
     return state;

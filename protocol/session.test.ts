@@ -119,3 +119,102 @@ describe('SessionModel', () => {
     expect([...model.conns.keys()]).toEqual(['a', 'b']);
   });
 });
+
+describe('SessionModel: exchanges, messages and findings', () => {
+  const J = '2.0';
+  /** A transcript on connection c1, 10 ms apart from t = 1000. */
+  const transcript = (): { events: BridgeEvent[]; send: (v: unknown) => number; recv: (v: unknown) => number; push: (e: Record<string, unknown>) => number } => {
+    const events: BridgeEvent[] = [];
+    const push = (event: Record<string, unknown>): number => {
+      const n = events.length;
+      events.push({ seq: n, t: 1_000 + 10 * n, conn: 'c1', ...event } as BridgeEvent);
+      return n;
+    };
+    const write = (stream: 'stdin' | 'stdout' | 'stderr', value: unknown): number => {
+      const text = typeof value === 'string' ? value : JSON.stringify(value);
+      return push({ kind: 'line', stream, text, eol: '\n', size: new TextEncoder().encode(text).length });
+    };
+    return { events, push, send: (v) => write('stdin', v), recv: (v) => write('stdout', v) };
+  };
+
+  const handshake = () => {
+    const t = transcript();
+    t.push({ kind: 'spawn', config, pid: 7 });
+    t.push({ kind: 'line', stream: 'stderr', text: 'ready', eol: '\n', size: 5 });
+    const init = t.send({ jsonrpc: J, id: 0, method: 'initialize', params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'mcp-lens', version: '0.1.0' } } });
+    const initResult = t.recv({ jsonrpc: J, id: 0, result: { protocolVersion: '2025-11-25', capabilities: { tools: {} }, serverInfo: { name: 's', version: '1' } } });
+    const initialized = t.send({ jsonrpc: J, method: 'notifications/initialized' });
+    const list = t.send({ jsonrpc: J, id: 1, method: 'tools/list' });
+    t.push({ kind: 'note', topic: NOTE_TOPICS.step, data: { text: 'listing tools' } });
+    const listResult = t.recv({ jsonrpc: J, id: 1, result: { tools: [{ name: 'echo', inputSchema: { type: 'object', properties: { message: { type: 'string' } } } }] } });
+    return { t, seqs: { init, initResult, initialized, list, listResult } };
+  };
+
+  it('pairs a handshake into exchanges with latency, reads messages by seq, and finds nothing wrong', () => {
+    const { t, seqs } = handshake();
+    const model = new SessionModel();
+    for (const event of t.events) model.apply(event);
+
+    expect(model.exchanges.get('c1', 'client', 0)).toMatchObject({ method: 'initialize', status: 'result', requestSeq: seqs.init, responseSeq: seqs.initResult, latencyMs: 10 });
+    expect(model.exchanges.get('c1', 'client', 1)).toMatchObject({ method: 'tools/list', status: 'result', requestSeq: seqs.list, responseSeq: seqs.listResult, latencyMs: 20 });
+    expect(model.exchanges.exchanges.size).toBe(2);
+    expect(model.exchanges.pending('c1')).toEqual([]);
+
+    // Only stdin and stdout lines are messages, each under its own seq.
+    expect([...model.messages.keys()]).toEqual([seqs.init, seqs.initResult, seqs.initialized, seqs.list, seqs.listResult]);
+    expect(model.messages.get(seqs.init)).toMatchObject({ seq: seqs.init, from: 'client', classified: { kind: 'request', method: 'initialize' }, pairing: { kind: 'request' } });
+    expect(model.messages.get(seqs.initResult)).toMatchObject({ from: 'server', classified: { kind: 'result', id: 0 }, pairing: { kind: 'response' } });
+    expect(model.messages.get(seqs.initialized)?.pairing).toEqual({ kind: 'notification' });
+
+    expect(model.findings).toEqual([]);
+    expect(model.conns.get('c1')).toMatchObject({ status: 'running', stdinLines: 3, stdoutLines: 2, stderrLines: 1, steps: ['listing tools'] });
+  });
+
+  it('flags a stdout line that is not JSON', () => {
+    const { t } = handshake();
+    const junk = t.recv('Server started on stdio');
+    const model = new SessionModel();
+    for (const event of t.events) model.apply(event);
+    expect(model.findings).toHaveLength(1);
+    expect(model.findings[0]).toMatchObject({ rule: 'stdout-non-json', conn: 'c1', seq: junk });
+    expect(model.messages.get(junk)).toMatchObject({ classified: { kind: 'non-json' }, pairing: { kind: 'none' } });
+  });
+
+  it('ignores events at or below lastSeq, so a replay overlapping live frames changes nothing', () => {
+    const { t } = handshake();
+    t.recv('not json');
+    t.send({ jsonrpc: J, id: 2, method: 'tools/call', params: { name: 'echo', arguments: { message: 'x' } } });
+    const model = new SessionModel();
+    const half = Math.floor(t.events.length / 2);
+    for (const event of t.events.slice(0, half + 2)) model.apply(event);
+    // Reconnected: the replay starts before what was already seen.
+    for (const event of t.events.slice(half)) model.apply(event);
+    // And a stale frame arrives late.
+    const stale = t.events[1];
+    if (stale) model.apply(stale);
+
+    const fresh = new SessionModel();
+    for (const event of t.events) fresh.apply(event);
+    expect(model.events).toEqual(t.events);
+    expect(model.lastSeq).toBe(t.events.length - 1);
+    expect(model.version).toBe(t.events.length);
+    expect([...model.messages.keys()]).toEqual([...fresh.messages.keys()]);
+    expect([...model.exchanges.exchanges.values()]).toEqual([...fresh.exchanges.exchanges.values()]);
+    expect(model.findings).toEqual(fresh.findings);
+    expect(model.findings.filter((f) => f.rule === 'stdout-non-json')).toHaveLength(1);
+    expect(model.exchanges.pending('c1').map((e) => e.id)).toEqual([2]);
+    expect(model.conns.get('c1')).toEqual(fresh.conns.get('c1'));
+  });
+
+  it('orphans what was pending when the server exits', () => {
+    const t = transcript();
+    t.push({ kind: 'spawn', config, pid: 7 });
+    t.send({ jsonrpc: J, id: 0, method: 'initialize', params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'mcp-lens', version: '0.1.0' } } });
+    t.push({ kind: 'exit', code: 1, signal: null, requested: false });
+    const model = new SessionModel();
+    for (const event of t.events) model.apply(event);
+    expect(model.exchanges.exchanges.size).toBe(1);
+    expect([...model.exchanges.exchanges.values()][0]?.status).toBe('orphaned');
+    expect(model.conns.get('c1')?.status).toBe('exited');
+  });
+});

@@ -18,7 +18,13 @@ export interface ConnInfo {
   status: ConnStatus;
   /** How the user asked to connect. */
   choice?: FlowChoice;
+  /** The client capabilities declared when connecting. */
+  capabilities?: Record<string, unknown>;
   connected?: Connected;
+  /** Seq of the latest list_changed notification per list, to mark fetched lists stale. */
+  listChanged: { tools: number; prompts: number; resources: number };
+  /** Highest numeric id the client has used, so a reloaded tab can go on without reusing one. */
+  maxClientId: number;
   connectError?: string;
   steps: string[];
   exit?: { code: number | null; signal: string | null; requested: boolean };
@@ -35,6 +41,12 @@ export const NOTE_TOPICS = {
   connected: 'connect.done',
   failed: 'connect.failed',
 } as const;
+
+const LIST_CHANGED: Record<string, 'tools' | 'prompts' | 'resources' | undefined> = {
+  'notifications/tools/list_changed': 'tools',
+  'notifications/prompts/list_changed': 'prompts',
+  'notifications/resources/list_changed': 'resources',
+};
 
 export class SessionModel {
   readonly events: BridgeEvent[] = [];
@@ -80,6 +92,13 @@ export class SessionModel {
         info.exit = { code: event.code, signal: event.signal, requested: event.requested };
         return;
       case 'line':
+        if (message?.classified.kind === 'request' && message.from === 'client' && typeof message.classified.id === 'number') {
+          info.maxClientId = Math.max(info.maxClientId, message.classified.id);
+        }
+        if (message?.from === 'server' && message.classified.kind === 'notification') {
+          const list = LIST_CHANGED[message.classified.method];
+          if (list) info.listChanged[list] = event.seq;
+        }
         if (event.stream === 'stdin') info.stdinLines++;
         else if (event.stream === 'stdout') info.stdoutLines++;
         else info.stderrLines++;
@@ -109,6 +128,7 @@ export class SessionModel {
         delete info.connected;
         delete info.connectError;
         if (record.choice === 'handshake' || record.choice === 'stateless' || record.choice === 'auto') info.choice = record.choice;
+        if (typeof record.capabilities === 'object' && record.capabilities !== null) info.capabilities = record.capabilities as Record<string, unknown>;
         return;
       case NOTE_TOPICS.step:
         if (typeof record.text === 'string') info.steps.push(record.text);
@@ -127,7 +147,7 @@ export class SessionModel {
   private conn(conn: string): ConnInfo {
     let info = this.conns.get(conn);
     if (!info) {
-      info = { conn, status: 'starting', steps: [], stdinLines: 0, stdoutLines: 0, stderrLines: 0 };
+      info = { conn, status: 'starting', steps: [], stdinLines: 0, stdoutLines: 0, stderrLines: 0, maxClientId: 0, listChanged: { tools: -1, prompts: -1, resources: -1 } };
       this.conns.set(conn, info);
     }
     return info;

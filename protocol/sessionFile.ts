@@ -29,15 +29,15 @@ export const sessionFileSchema = z.object({
 export type SessionFile = z.infer<typeof sessionFileSchema>;
 
 /** Arguments that look like credentials (--token=…, --api-key …) lose their values on export. */
-const SECRET_FLAG = /(token|secret|password|passwd|api[-_]?key|auth|credential)/i;
+const SECRET_FLAG = /(^|[-_])(token|secret|password|passwd|api[-_]?key|auth|credentials?)([-_]|$)/i;
 
 export function redactArgs(args: readonly string[]): string[] {
   const out: string[] = [];
   for (let i = 0; i < args.length; i++) {
     const arg = args[i] ?? '';
     const eq = arg.indexOf('=');
-    if (arg.startsWith('-') && eq > 0 && SECRET_FLAG.test(arg.slice(0, eq))) out.push(`${arg.slice(0, eq + 1)}${REDACTED}`);
-    else if (arg.startsWith('-') && eq === -1 && SECRET_FLAG.test(arg) && i + 1 < args.length) {
+    if (arg.startsWith('-') && eq > 0 && SECRET_FLAG.test(arg.slice(0, eq).replace(/^-+/, ''))) out.push(`${arg.slice(0, eq + 1)}${REDACTED}`);
+    else if (arg.startsWith('--') && eq === -1 && SECRET_FLAG.test(arg.replace(/^-+/, '')) && !/^--no-/.test(arg) && i + 1 < args.length && !(args[i + 1] ?? '').startsWith('-')) {
       out.push(arg, REDACTED);
       i++;
     } else out.push(arg);
@@ -46,7 +46,9 @@ export function redactArgs(args: readonly string[]): string[] {
 }
 
 function redactConfigForExport(config: RedactedConfig): RedactedConfig {
-  return { ...config, args: redactArgs(config.args) };
+  // Env values are redacted again here: the file promises none, whatever the events carried.
+  const env = Object.fromEntries(Object.keys(config.env).map((key) => [key, REDACTED]));
+  return { ...config, args: redactArgs(config.args), env };
 }
 
 export function buildSessionFile(events: readonly BridgeEvent[], producer: { name: string; version: string }, createdAt = new Date()): SessionFile {

@@ -33,6 +33,12 @@ const EVENTS = intEnv('BENCH_EVENTS', 1_000_000);
 const ROUNDS = intEnv('BENCH_ROUNDS', 3);
 const ONLY = new Set((process.env.BENCH_ONLY ?? 'latency,flood,session').split(',').map((s) => s.trim()));
 const CHUNK = 100_000;
+for (const name of ONLY) {
+  if (!['latency', 'flood', 'session'].includes(name)) {
+    process.stderr.write(`bench: BENCH_ONLY takes latency, flood and session, not ${JSON.stringify(name)}\n`);
+    process.exit(2);
+  }
+}
 
 function intEnv(name, fallback) {
   const raw = process.env[name];
@@ -49,11 +55,12 @@ const log = (text) => process.stderr.write(`bench: ${text}\n`);
 
 // ---------------------------------------------------------------- cleanup on every exit path
 
-/** Things to stop if we leave early: bridges (killAllSync) and directly spawned children. */
-const live = { bridges: new Set(), children: new Set() };
+/** Things to stop if we leave early: bridges (killAllSync), directly spawned children, bridge homes. */
+const live = { bridges: new Set(), children: new Set(), homes: new Set() };
 function killEverythingSync() {
   for (const bridge of live.bridges) bridge.killAllSync();
   for (const child of live.children) if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+  for (const home of live.homes) fs.rmSync(home, { recursive: true, force: true });
 }
 process.on('exit', killEverythingSync);
 for (const signal of ['SIGINT', 'SIGTERM']) {
@@ -63,10 +70,51 @@ for (const signal of ['SIGINT', 'SIGTERM']) {
   });
 }
 
-// ---------------------------------------------------------------- build
+// ---------------------------------------------------------------- how busy the machine is
 
-// Other work on the machine skews everything; note how busy it was before we started.
+// Other work on the machine skews everything; note how busy it was just before we started
+// (the share of all cores busy over half a second, while this process sleeps).
+function cpuTimes() {
+  let busy = 0;
+  let total = 0;
+  for (const cpu of os.cpus()) {
+    const t = cpu.times;
+    busy += t.user + t.nice + t.sys + t.irq;
+    total += t.user + t.nice + t.sys + t.irq + t.idle;
+  }
+  return { busy, total };
+}
+const before = cpuTimes();
+await new Promise((resolve) => setTimeout(resolve, 500));
+const after = cpuTimes();
+const busyAtStart = (after.busy - before.busy) / Math.max(1, after.total - before.total);
 const loadAtStart = os.loadavg()[0];
+
+/** CPU ms used by this process and its reaped children (Linux /proc; undefined elsewhere). */
+function ownCpuMs() {
+  try {
+    const stat = fs.readFileSync('/proc/self/stat', 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    // utime, stime, cutime, cstime are fields 14-17 of stat(5); here offset by the 2 before ')'.
+    const ticks = [11, 12, 13, 14].reduce((total, i) => total + Number(fields[i]), 0);
+    return ticks * 10; // USER_HZ is 100 on Linux
+  } catch {
+    return undefined;
+  }
+}
+const machineAtStart = cpuTimes();
+const ownAtStart = ownCpuMs();
+/** The share of all cores that other processes used during the run, when it can be known. */
+function othersBusyDuringRun() {
+  const ownNow = ownCpuMs();
+  if (ownAtStart === undefined || ownNow === undefined) return undefined;
+  const machine = cpuTimes();
+  const total = machine.total - machineAtStart.total;
+  if (total <= 0) return undefined;
+  return Math.max(0, (machine.busy - machineAtStart.busy - (ownNow - ownAtStart)) / total);
+}
+
+// ---------------------------------------------------------------- build
 
 if (process.env.BENCH_SKIP_BUILD === '1') {
   log('BENCH_SKIP_BUILD=1: using dist/node as it is');
@@ -88,7 +136,6 @@ const { default: WebSocket } = await import('ws');
 
 const now = () => performance.now();
 
-const sum = (values) => values.reduce((a, b) => a + b, 0);
 function median(values) {
   const sorted = [...values].sort((a, b) => a - b);
   const mid = sorted.length >> 1;
@@ -235,6 +282,7 @@ function answerRouter() {
 
 async function startBridge() {
   const home = fs.mkdtempSync(path.join(os.tmpdir(), 'mcp-lens-bench-home-'));
+  live.homes.add(home);
   const bridge = await createBridge({ port: 0, home }).listen();
   live.bridges.add(bridge);
   return {
@@ -243,6 +291,7 @@ async function startBridge() {
       await bridge.close();
       live.bridges.delete(bridge);
       fs.rmSync(home, { recursive: true, force: true });
+      live.homes.delete(home);
     },
   };
 }
@@ -616,13 +665,19 @@ try {
 }
 
 results.totalSeconds = (now() - runStarted) / 1000;
+const othersBusy = othersBusyDuringRun();
+results.machine.busyBeforeRun = busyAtStart;
+results.machine.othersBusyDuringRun = othersBusy ?? null;
 results.machine.loadAverage = { atStart: loadAtStart, atEnd: os.loadavg()[0] };
-if (loadAtStart > results.machine.cpus / 2) {
-  out.push(
-    `note: the machine was busy before the run (1-minute load average ${loadAtStart.toFixed(1)} on ${results.machine.cpus} cores); ` +
-      'the ratios hold up better than the absolute figures, but rerun on a quiet machine to trust either\n',
-  );
-}
+const pct = (share) => `${Math.round(share * 100)}%`;
+out.push(
+  `other processes used ${pct(busyAtStart)} of the ${results.machine.cpus} cores just before the run` +
+    (othersBusy === undefined ? '' : ` and about ${pct(othersBusy)} during it`) +
+    (busyAtStart > 0.15 || (othersBusy ?? 0) > 0.15
+      ? '; the machine was not quiet: the ratios hold up better than the absolute figures, but rerun to trust either'
+      : '') +
+    '\n',
+);
 const header =
   `MCP Lens benchmarks, ${results.date.slice(0, 10)}: ${results.machine.cpus} × ${results.machine.cpuModel}, ` +
   `${results.machine.memoryGB} GB, Node ${results.machine.node}, ${results.machine.platform}\n`;

@@ -1,10 +1,12 @@
 /**
- * Runs the protocol's Connector for one server started from this tab: spawns it, feeds the
- * connector what the server says, carries out its actions and journals each decision as a
- * note, so the steps show in the log and survive a reload.
+ * One server connection driven from this tab: spawns it, runs the protocol's Connector, then
+ * hands the open conversation to a ClientSession. Each connect decision is journaled as a note,
+ * so the steps show in the log and survive a reload; a reloaded tab adopts a live connection
+ * from its notes and carries on with the next free id.
  */
 import type { BridgeEvent, ServerConfig } from '../../../protocol/envelope.js';
-import { Connector, type ConnectAction } from '../../../protocol/connect.js';
+import { Connector, type ConnectAction, type Connected } from '../../../protocol/connect.js';
+import { ClientSession, type ServerAnswer } from '../../../protocol/clientSession.js';
 import { encodeFrame, type FlowChoice } from '../../../protocol/flows.js';
 import { classifyText } from '../../../protocol/jsonrpc.js';
 import { NOTE_TOPICS } from '../../../protocol/session.js';
@@ -19,65 +21,76 @@ export interface DriverOptions {
   probeTimeoutMs?: number;
 }
 
+export type AskUser = (conn: string, method: string, params: Record<string, unknown>) => Promise<ServerAnswer>;
+
 export class ConnectionDriver {
-  private readonly connector: Connector;
+  private connector: Connector | undefined;
   private timer: ReturnType<typeof setTimeout> | undefined;
   private nextId = 1;
   private awaitingSpawn = true;
   private restarting = false;
   private disposed = false;
-  private readonly opens: boolean;
+  session: ClientSession | undefined;
 
   constructor(
     readonly conn: string,
-    private readonly config: ServerConfig,
-    readonly choice: FlowChoice,
-    options: DriverOptions,
     private readonly socket: BridgeSocket,
-    private readonly label?: string,
-  ) {
-    this.opens = options.open !== false;
-    this.connector = new Connector(choice, {
-      nextId: () => this.nextId++,
-      ...(options.protocolVersion ? { protocolVersion: options.protocolVersion } : {}),
-      ...(options.discover === undefined ? {} : { discover: options.discover }),
-      capabilities: options.capabilities ?? {},
-      ...(options.probeTimeoutMs === undefined ? {} : { probeTimeoutMs: options.probeTimeoutMs }),
-    });
-  }
+    private readonly askUser: AskUser,
+    private readonly capabilities: Record<string, unknown>,
+  ) {}
 
-  /** The next request id on this connection; later requests share the connector's counter. */
-  allocateId(): number {
-    return this.nextId++;
-  }
-
-  start(): void {
-    if (this.opens) this.note(NOTE_TOPICS.connecting, { choice: this.choice });
+  /** Launches the server and opens the conversation (unless `open` is false). */
+  start(config: ServerConfig, choice: FlowChoice, options: DriverOptions, label?: string): void {
+    if (options.open !== false) {
+      this.connector = new Connector(choice, {
+        nextId: () => this.nextId++,
+        ...(options.protocolVersion ? { protocolVersion: options.protocolVersion } : {}),
+        ...(options.discover === undefined ? {} : { discover: options.discover }),
+        capabilities: this.capabilities,
+        ...(options.probeTimeoutMs === undefined ? {} : { probeTimeoutMs: options.probeTimeoutMs }),
+      });
+      this.note(NOTE_TOPICS.connecting, { choice, capabilities: this.capabilities });
+    }
+    this.config = config;
+    this.label = label;
     this.spawn();
+  }
+
+  /** Takes over a connection opened before a reload, from what the journal says of it. */
+  adopt(connected: Connected, nextId: number): void {
+    this.nextId = nextId;
+    this.awaitingSpawn = false;
+    this.openSession(connected);
   }
 
   dispose(): void {
     this.disposed = true;
     if (this.timer) clearTimeout(this.timer);
+    this.session?.close('disconnected');
   }
 
   onEvent(event: BridgeEvent): void {
-    if (this.disposed || !this.opens || this.connector.finished) return;
+    if (this.disposed) return;
     switch (event.kind) {
       case 'spawn':
-        if (!this.awaitingSpawn) return;
+        if (!this.awaitingSpawn || !this.connector) return;
         this.awaitingSpawn = false;
         this.run(this.restarting ? this.connector.onRestarted() : this.connector.start());
         this.restarting = false;
         return;
       case 'spawn-error':
-        this.run([{ type: 'failed', reason: event.message }]);
+        if (this.connector && !this.connector.finished) this.run([{ type: 'failed', reason: event.message }]);
         return;
-      case 'line':
-        if (event.stream === 'stdout' && event.text !== undefined) this.run(this.connector.onMessage(classifyText(event.text)));
+      case 'line': {
+        if (event.stream !== 'stdout' || event.text === undefined) return;
+        const message = classifyText(event.text);
+        if (this.connector && !this.connector.finished) this.run(this.connector.onMessage(message));
+        else this.session?.onMessage(message);
         return;
+      }
       case 'exit':
-        this.run(this.connector.onExit());
+        if (this.connector && !this.connector.finished) this.run(this.connector.onExit());
+        this.session?.close(`the server exited (${event.signal ?? `code ${event.code}`})`);
         return;
       case 'stop':
       case 'notice':
@@ -90,9 +103,24 @@ export class ConnectionDriver {
     }
   }
 
+  private config: ServerConfig | undefined;
+  private label: string | undefined;
+
   private spawn(): void {
+    if (!this.config) return;
     this.awaitingSpawn = true;
     this.socket.send({ type: 'spawn', conn: this.conn, config: this.config, ...(this.label ? { label: this.label } : {}) });
+  }
+
+  private openSession(connected: Connected): void {
+    this.session = new ClientSession({
+      flow: connected.flow,
+      protocolVersion: connected.protocolVersion,
+      send: (text) => this.socket.send({ type: 'send', conn: this.conn, text }),
+      nextId: () => this.nextId++,
+      capabilities: this.capabilities,
+      onServerRequest: (method, params) => this.askUser(this.conn, method, params),
+    });
   }
 
   private run(actions: ConnectAction[]): void {
@@ -103,7 +131,7 @@ export class ConnectionDriver {
           break;
         case 'wait':
           if (this.timer) clearTimeout(this.timer);
-          this.timer = setTimeout(() => this.run(this.connector.onTimeout()), action.ms);
+          this.timer = setTimeout(() => this.connector && this.run(this.connector.onTimeout()), action.ms);
           break;
         case 'restart':
           this.restarting = true;
@@ -114,6 +142,7 @@ export class ConnectionDriver {
           break;
         case 'connected':
           if (this.timer) clearTimeout(this.timer);
+          this.openSession(action.outcome);
           this.note(NOTE_TOPICS.connected, { outcome: action.outcome });
           break;
         case 'failed':

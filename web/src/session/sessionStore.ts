@@ -8,6 +8,8 @@ import type { FlowChoice } from '../../../protocol/flows.js';
 import { SessionModel, type ConnInfo } from '../../../protocol/session.js';
 import { BridgeSocket, type SocketStatus } from './bridgeSocket.js';
 import { ConnectionDriver, type DriverOptions } from './connectionDriver.js';
+import { QuestionQueue } from './questions.js';
+import type { ClientSession } from '../../../protocol/clientSession.js';
 
 export interface Snapshot {
   version: number;
@@ -31,6 +33,7 @@ export class SessionStore {
   private notifyTimer: ReturnType<typeof setTimeout> | undefined;
   private readonly drivers = new Map<string, ConnectionDriver>();
   private connCounter = 0;
+  readonly questions = new QuestionQueue();
 
   constructor(private readonly token: string | undefined) {}
 
@@ -69,14 +72,57 @@ export class SessionStore {
     if (!socket) throw new Error('not connected to the bridge');
     this.connCounter += 1;
     const conn = `c${this.connCounter}-${Math.random().toString(36).slice(2, 6)}`;
-    const driver = new ConnectionDriver(conn, config, choice, options, socket, label);
-    this.drivers.set(conn, driver);
-    driver.start();
+    const driver = this.newDriver(conn, options.capabilities ?? {});
+    driver.start(config, choice, options, label);
     return conn;
+  }
+
+  /**
+   * The open conversation on a connection, or undefined while it is not open. A connection
+   * opened before this tab was (re)loaded is adopted from the journal.
+   */
+  client(conn: string): ClientSession | undefined {
+    const driver = this.drivers.get(conn);
+    if (driver?.session) return driver.session;
+    const info = this.model.conns.get(conn);
+    if (driver || !this.socket || !info?.connected || info.status !== 'running') return undefined;
+    const adopted = this.newDriver(conn, info.capabilities ?? {});
+    adopted.adopt(info.connected, info.maxClientId + 1);
+    return adopted.session;
+  }
+
+  private readonly listening = new Set<string>();
+
+  /**
+   * Stateless servers send list_changed only on a subscriptions/listen stream: open one per
+   * connection (once) for whatever lists the server says can change.
+   */
+  ensureListening(conn: string): void {
+    const session = this.client(conn);
+    const info = this.model.conns.get(conn);
+    if (!session || session.flow !== 'stateless' || this.listening.has(conn) || !info?.connected) return;
+    const caps = (info.connected.capabilities ?? {}) as Record<string, { listChanged?: boolean } | undefined>;
+    const filter = {
+      ...(caps.tools?.listChanged ? { toolsListChanged: true } : {}),
+      ...(caps.prompts?.listChanged ? { promptsListChanged: true } : {}),
+      ...(caps.resources?.listChanged ? { resourcesListChanged: true } : {}),
+    };
+    if (Object.keys(filter).length === 0) return;
+    this.listening.add(conn);
+    session.listen(filter);
+  }
+
+  private newDriver(conn: string, capabilities: Record<string, unknown>): ConnectionDriver {
+    const socket = this.socket;
+    if (!socket) throw new Error('not connected to the bridge');
+    const driver = new ConnectionDriver(conn, socket, (c, method, params) => this.questions.ask(c, method, params, 'server-request'), capabilities);
+    this.drivers.set(conn, driver);
+    return driver;
   }
 
   disconnect(conn: string): void {
     this.drivers.get(conn)?.dispose();
+    this.questions.dropConn(conn);
     this.socket?.send({ type: 'stop', conn });
   }
 
@@ -158,7 +204,7 @@ export class SessionStore {
       version: this.model.version,
       status: this.status,
       ...(this.welcome ? { welcome: this.welcome } : {}),
-      conns: [...this.model.conns.values()].map((c) => ({ ...c, steps: [...c.steps] })),
+      conns: [...this.model.conns.values()].map((c) => ({ ...c, steps: [...c.steps], listChanged: { ...c.listChanged } })),
       eventCount: this.model.events.length,
       backlog: this.welcome ? Math.max(0, this.welcome.lastSeq - this.model.lastSeq) : 0,
       problems: this.problems,

@@ -1,0 +1,109 @@
+import type { Outcome } from '../../../../protocol/clientSession.js';
+import { errorCodeName, explainError, type JsonRpcId } from '../../../../protocol/jsonrpc.js';
+import { ContentBlocks } from './ContentBlocks.js';
+import { JsonView } from './Clipped.js';
+import { judge } from './verdict.js';
+import { WireLines } from './WireLines.js';
+
+export interface ResultViewProps {
+  outcome: Outcome;
+  conn: string;
+  ids: JsonRpcId[];
+  method: string;
+  outputSchema?: unknown;
+  onReadResource?: (uri: string) => void;
+}
+
+export function ResultView({ outcome, conn, ids, method, outputSchema, onReadResource }: ResultViewProps) {
+  return (
+    <section className="result" aria-label="Result" data-testid="result" data-kind={outcomeKind(outcome)}>
+      <OutcomeBody outcome={outcome} method={method} outputSchema={outputSchema} onReadResource={onReadResource} />
+      <WireLines conn={conn} ids={ids} />
+    </section>
+  );
+}
+
+function outcomeKind(outcome: Outcome): string {
+  if (outcome.kind === 'result' && outcome.result.isError === true) return 'tool-error';
+  return outcome.kind;
+}
+
+function OutcomeBody({ outcome, method, outputSchema, onReadResource }: Omit<ResultViewProps, 'conn' | 'ids'>) {
+  switch (outcome.kind) {
+    case 'error':
+      return (
+        <div className="banner-box bad" role="alert" data-testid="jsonrpc-error">
+          <strong>JSON-RPC error: the request itself was refused.</strong> {outcome.error.code} {errorCodeName(outcome.error.code)}:{' '}
+          {outcome.error.message}
+          <div>{explainError(outcome.error)}</div>
+          {outcome.error.data !== undefined && <JsonView value={outcome.error.data} />}
+        </div>
+      );
+    case 'timeout':
+      return (
+        <div className="banner-box bad" role="alert">
+          No answer within {outcome.afterMs} ms: the request timed out and notifications/cancelled was sent.
+        </div>
+      );
+    case 'cancelled':
+      return <div className="banner-box">Cancelled ({outcome.reason}); the server was told with notifications/cancelled.</div>;
+    case 'closed':
+      return <div className="banner-box bad">{outcome.reason} before answering.</div>;
+    case 'result':
+      return <ResultBody result={outcome.result} method={method} outputSchema={outputSchema} onReadResource={onReadResource} />;
+    default: {
+      const never: never = outcome;
+      return never;
+    }
+  }
+}
+
+function ResultBody({ result, method, outputSchema, onReadResource }: { result: Record<string, unknown>; method: string; outputSchema?: unknown; onReadResource?: ((uri: string) => void) | undefined }) {
+  const isError = result.isError === true;
+  return (
+    <>
+      {isError && (
+        <div className="banner-box warn" role="alert" data-testid="tool-error">
+          <strong>The tool ran and reported an error (isError: true).</strong> The request was fine; the tool failed. Its output:
+        </div>
+      )}
+      {typeof result.resultType === 'string' && result.resultType !== 'complete' && (
+        <div className="banner-box">resultType: {result.resultType}</div>
+      )}
+      {method === 'tools/call' && <ContentBlocks blocks={result.content} onReadResource={onReadResource} />}
+      {'structuredContent' in result && <Structured value={result.structuredContent} schema={outputSchema} />}
+      {method !== 'tools/call' && <JsonView value={result} testId="result-json" />}
+      {method === 'tools/call' && (
+        <details>
+          <summary>the whole result as JSON</summary>
+          <JsonView value={result} testId="result-json" />
+        </details>
+      )}
+    </>
+  );
+}
+
+function Structured({ value, schema }: { value: unknown; schema: unknown }) {
+  const verdict = judge(value, schema);
+  return (
+    <div className="block" data-testid="structured">
+      <div className="row">
+        <strong>structuredContent</strong>
+        <span className={`pill verdict-${verdict.kind}`} data-testid="verdict">
+          {verdict.kind === 'valid' && '✓ matches outputSchema'}
+          {verdict.kind === 'invalid' && '✕ does not match outputSchema'}
+          {verdict.kind === 'no-schema' && 'no outputSchema to check against'}
+          {verdict.kind === 'unusable' && `outputSchema unusable: ${verdict.reason}`}
+        </span>
+      </div>
+      {verdict.kind === 'invalid' && (
+        <ul className="errors">
+          {verdict.errors.map((e) => (
+            <li key={e}>{e}</li>
+          ))}
+        </ul>
+      )}
+      <JsonView value={value} />
+    </div>
+  );
+}

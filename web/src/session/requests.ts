@@ -1,0 +1,62 @@
+/**
+ * Running a request from a panel: the flow's framing, progress, cancel, and the questions a
+ * server asks on the way (a stateless input_required round opens the same dialog as a
+ * handshake elicitation/create). Each round's id is reported, so the UI can link and cancel.
+ */
+import type { ClientSession, Outcome, ProgressUpdate } from '../../../protocol/clientSession.js';
+import type { JsonRpcId } from '../../../protocol/jsonrpc.js';
+import type { QuestionQueue } from './questions.js';
+
+export interface RunOptions {
+  timeoutMs?: number;
+  onProgress?: (update: ProgressUpdate) => void;
+  onRound?: (round: number, id: JsonRpcId) => void;
+}
+
+export interface RunHandle {
+  done: Promise<Outcome>;
+  cancel: () => void;
+}
+
+const RETRYABLE = new Set(['tools/call', 'prompts/get', 'resources/read']);
+
+export function runRequest(
+  session: ClientSession,
+  questions: QuestionQueue,
+  conn: string,
+  method: string,
+  params: Record<string, unknown> | undefined,
+  options: RunOptions = {},
+): RunHandle {
+  let current: JsonRpcId | undefined;
+  const requestOptions = {
+    ...(options.timeoutMs === undefined ? {} : { timeoutMs: options.timeoutMs }),
+    ...(options.onProgress ? { onProgress: options.onProgress } : {}),
+  };
+  if (session.flow === 'stateless' && RETRYABLE.has(method) && params !== undefined) {
+    const done = session.requestWithInput(
+      method,
+      params,
+      async (inputRequests) => {
+        const answers: Record<string, unknown> = {};
+        for (const [key, value] of Object.entries(inputRequests)) {
+          const request = (typeof value === 'object' && value !== null ? value : {}) as { method?: unknown; params?: unknown };
+          const inner = typeof request.method === 'string' ? request.method : 'unknown';
+          const answer = await questions.ask(conn, inner, (request.params ?? {}) as Record<string, unknown>, 'input-required');
+          answers[key] = 'result' in answer ? answer.result : { action: 'cancel' };
+        }
+        return answers;
+      },
+      requestOptions,
+      (round, id) => {
+        current = id;
+        options.onRound?.(round, id);
+      },
+    );
+    return { done, cancel: () => current !== undefined && session.cancel(current) };
+  }
+  const { id, done } = session.request(method, params, requestOptions);
+  current = id;
+  options.onRound?.(1, id);
+  return { done, cancel: () => session.cancel(id) };
+}

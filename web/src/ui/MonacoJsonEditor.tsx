@@ -1,0 +1,78 @@
+/**
+ * Monaco as a JSON editor, loaded in its own chunk (see JsonEditor.tsx). It uses the bundled
+ * copy, never a CDN, and validates against the given JSON Schema with completion.
+ */
+import { useEffect, useRef } from 'react';
+import { Editor, loader, type OnMount } from '@monaco-editor/react';
+import * as monaco from 'monaco-editor';
+import EditorWorker from 'monaco-editor/editor/editor.worker?worker';
+import JsonWorker from 'monaco-editor/language/json/json.worker?worker';
+
+self.MonacoEnvironment = {
+  getWorker: (_id: string, label: string) => (label === 'json' ? new JsonWorker() : new EditorWorker()),
+};
+loader.config({ monaco });
+
+export interface MonacoJsonEditorProps {
+  value: string;
+  onChange: (text: string) => void;
+  /** The schema the text is checked against (and completed from). */
+  schema?: unknown;
+  /** Unique per editor: schemas are matched to models by path. */
+  path: string;
+  height?: number | string;
+  dark: boolean;
+  label: string;
+}
+
+const schemas = new Map<string, unknown>();
+
+function applySchemas(): void {
+  monaco.json.jsonDefaults.setDiagnosticsOptions({
+    validate: true,
+    allowComments: false,
+    enableSchemaRequest: false,
+    schemas: [...schemas.entries()].map(([path, schema]) => ({ uri: `inmemory://schema/${encodeURIComponent(path)}`, fileMatch: [path], schema })),
+  });
+}
+
+export default function MonacoJsonEditor({ value, onChange, schema, path, height = 260, dark, label }: MonacoJsonEditorProps) {
+  const fileName = `${path}.json`;
+  const editorRef = useRef<Parameters<OnMount>[0] | undefined>(undefined);
+  useEffect(() => {
+    if (schema === undefined) schemas.delete(fileName);
+    else schemas.set(fileName, schema);
+    applySchemas();
+    return () => {
+      schemas.delete(fileName);
+      applySchemas();
+    };
+  }, [fileName, schema]);
+
+  return (
+    <div className="monaco-frame" data-testid="json-editor" aria-label={label}>
+      <Editor
+        height={height}
+        language="json"
+        path={fileName}
+        value={value}
+        theme={dark ? 'vs-dark' : 'vs'}
+        onChange={(text) => onChange(text ?? '')}
+        onMount={(editor) => {
+          editorRef.current = editor;
+          editor.getDomNode()?.setAttribute('aria-label', label);
+        }}
+        options={{
+          minimap: { enabled: false },
+          fontSize: 12,
+          scrollBeyondLastLine: false,
+          automaticLayout: true,
+          tabSize: 2,
+          // Tab moves focus out of the editor when pressed twice, so keyboard users are not trapped.
+          tabFocusMode: false,
+          ariaLabel: label,
+        }}
+      />
+    </div>
+  );
+}
