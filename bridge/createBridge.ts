@@ -219,11 +219,13 @@ async function listen(options: BridgeOptions): Promise<RunningBridge> {
 }
 
 function contentSecurityPolicy(): string {
-  // Everything the app shows comes from servers we do not trust: no inline script, no eval,
-  // no network beyond this origin. Monaco needs inline styles and blob workers.
+  // Everything the app shows comes from servers we do not trust: no inline script, no network
+  // beyond this origin. 'unsafe-eval' is for ajv, which compiles JSON Schemas to functions
+  // (docs/adr/0003); with no inline script allowed, injected markup still cannot run code.
+  // Monaco needs inline styles and blob workers.
   return [
     "default-src 'self'",
-    "script-src 'self'",
+    "script-src 'self' 'unsafe-eval'",
     "style-src 'self' 'unsafe-inline'",
     "img-src 'self' data: blob:",
     "media-src 'self' data: blob:",

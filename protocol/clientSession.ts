@@ -89,6 +89,15 @@ export class ClientSession {
     return this.options.flow;
   }
 
+  /** The frame a request would be sent as, with the given id: for showing and for raw editing. */
+  preview(id: JsonRpcId, method: string, params: Record<string, unknown> | undefined): Frame {
+    return flowRequest(this.options.flow, id, method, params, {
+      protocolVersion: this.options.protocolVersion,
+      capabilities: this.options.capabilities ?? {},
+      ...(this.options.clientInfo === undefined ? {} : { clientInfo: this.options.clientInfo }),
+    });
+  }
+
   /** Sends one request and resolves with what became of it. Never rejects. */
   request(method: string, params: Record<string, unknown> | undefined, opts: RequestOptions = {}): { id: JsonRpcId; done: Promise<Outcome> } {
     const id = this.options.nextId();

@@ -161,6 +161,8 @@ async function alternate(label, runA, runB) {
   }
   return { a, b };
 }
+/** The median over rounds of the paired ratio b/a of one figure: rounds run back to back share a machine state. */
+const pairedRatio = (runs, key) => median(runs.b.map((b, i) => b[key] / runs.a[i][key]));
 const range = (values) => `${Math.min(...values).toFixed(2)}–${Math.max(...values).toFixed(2)}×`;
 
 /** Summary of latency samples (ms): nearest-rank percentiles. */
@@ -513,7 +515,8 @@ async function sessionBench() {
     census: first.census,
     baseline: { ms: baselineMs, eventsPerSec: EVENTS / (baselineMs / 1000), chunkMs: perChunk('baselineChunkMs') },
     model: { ms: modelMs, eventsPerSec: EVENTS / (modelMs / 1000), gcMs: median(rounds.map((r) => r.modelGcMs)), chunkMs: modelChunkMs, gcChunkMs: perChunk('modelGcChunkMs') },
-    ratio: modelMs / baselineMs,
+    ratio: median(rounds.map((r) => r.modelMs / r.baselineMs)),
+    chunkRatios: Array.from({ length: chunks }, (_, i) => median(rounds.map((r) => r.modelChunkMs[i] / r.baselineChunkMs[i]))),
     cpuRatio: median(rounds.map((r) => r.modelCpuMs / r.baselineCpuMs)),
     roundRatios: rounds.map((r) => r.modelMs / r.baselineMs),
     firstChunkMs: modelChunkMs[0],
@@ -565,7 +568,14 @@ try {
     const direct = medianRound(runs.a);
     const bridge = medianRound(runs.b);
     const roundRatios = { p50: runs.b.map((b, i) => b.p50 / runs.a[i].p50), mean: runs.b.map((b, i) => b.mean / runs.a[i].mean) };
-    results.latency = { direct, bridge, ratio: { p50: bridge.p50 / direct.p50, mean: bridge.mean / direct.mean }, roundRatios, rounds: runs };
+    const r = (key) => pairedRatio(runs, key);
+    results.latency = {
+      direct,
+      bridge,
+      ratio: { p50: r('p50'), p90: r('p90'), p99: r('p99'), mean: r('mean'), callsPerSec: r('callsPerSec') },
+      roundRatios,
+      rounds: runs,
+    };
     out.push(
       table(
         `1. Round-trip latency: ${N} sequential tools/call echo to the demo server (ms; median of ${ROUNDS} rounds)`,
@@ -575,12 +585,12 @@ try {
           ['bridge + WebSocket', f(bridge.p50, 3), f(bridge.p90, 3), f(bridge.p99, 3), f(bridge.mean, 3), f(bridge.max, 2), int(bridge.callsPerSec)],
           [
             'ratio bridge/direct',
-            ratio(bridge.p50 / direct.p50),
-            ratio(bridge.p90 / direct.p90),
-            ratio(bridge.p99 / direct.p99),
-            ratio(bridge.mean / direct.mean),
+            ratio(r('p50')),
+            ratio(r('p90')),
+            ratio(r('p99')),
+            ratio(r('mean')),
             '',
-            ratio(bridge.callsPerSec / direct.callsPerSec),
+            ratio(r('callsPerSec')),
           ],
         ],
       ) + `per-round ratio bridge/direct: p50 ${range(roundRatios.p50)}, mean ${range(roundRatios.mean)}\n`,
@@ -598,7 +608,7 @@ try {
     results.flood = {
       direct,
       bridge,
-      ratio: { time: bridge.ms / direct.ms, linesPerSec: bridge.linesPerSec / direct.linesPerSec },
+      ratio: { time: pairedRatio(runs, 'ms'), linesPerSec: pairedRatio(runs, 'linesPerSec'), mbPerSec: pairedRatio(runs, 'mbPerSec') },
       rssGrowthMaxMB,
       heapGrowthMaxMB,
       roundRatios,
@@ -611,7 +621,7 @@ try {
         [
           ['direct pipe', int(direct.ms), int(direct.linesPerSec), f(direct.mbPerSec, 1)],
           ['bridge + WebSocket', int(bridge.ms), int(bridge.linesPerSec), f(bridge.mbPerSec, 1)],
-          ['ratio bridge/direct', ratio(bridge.ms / direct.ms), ratio(bridge.linesPerSec / direct.linesPerSec), ratio(bridge.mbPerSec / direct.mbPerSec)],
+          ['ratio bridge/direct', ratio(results.flood.ratio.time), ratio(results.flood.ratio.linesPerSec), ratio(results.flood.ratio.mbPerSec)],
         ],
       ) +
         `per-round time ratio bridge/direct: ${range(roundRatios)}\n` +
@@ -630,11 +640,11 @@ try {
       f(s.baseline.chunkMs[i], 0),
       f(ms, 0),
       f(s.model.gcChunkMs[i], 0),
-      ratio(ms / s.baseline.chunkMs[i]),
+      ratio(s.chunkRatios[i]),
     ]);
     out.push(
       table(
-        `3. Session model: ${int(EVENTS)} synthetic events through ExchangeTracker + Linter (median of ${ROUNDS} rounds)`,
+        `3. Session model: ${int(EVENTS)} synthetic events through ExchangeTracker + Linter (median of ${ROUNDS} rounds, each in a fresh process)`,
         ['path', 'time ms', 'events/s', 'ratio'],
         [
           ['baseline: JSON.parse of each line', int(s.baseline.ms), int(s.baseline.eventsPerSec), ratio(1)],
@@ -680,7 +690,8 @@ out.push(
 );
 const header =
   `MCP Lens benchmarks, ${results.date.slice(0, 10)}: ${results.machine.cpus} × ${results.machine.cpuModel}, ` +
-  `${results.machine.memoryGB} GB, Node ${results.machine.node}, ${results.machine.platform}\n`;
+  `${results.machine.memoryGB} GB, Node ${results.machine.node}, ${results.machine.platform}\n` +
+  `Absolute figures are medians over ${ROUNDS} rounds; a ratio is the median of the per-round ratios (both paths run back to back in each round).\n`;
 process.stdout.write(`\n${header}\n${out.join('\n')}\n`);
 const outDir = fs.mkdtempSync(path.join(os.tmpdir(), 'mcp-lens-bench-'));
 const outFile = path.join(outDir, 'bench-results.json');

@@ -1,12 +1,25 @@
-import { useEffect, useMemo, useState, useSyncExternalStore } from 'react';
-import { PastSessions, type Archive } from '../features/journal/PastSessions.js';
+import { useEffect, useMemo, useState } from 'react';
 import { SessionStore } from '../session/sessionStore.js';
+import { StoreProvider, useSnapshot } from '../session/StoreContext.js';
 import { takeToken } from '../session/token.js';
 import { ConnectPanel } from '../features/connect/ConnectPanel.js';
 import { ConnectionCard } from '../features/connect/ConnectionCard.js';
 import { LiveLog } from '../features/log/LiveLog.js';
+import { PastSessions, type Archive } from '../features/journal/PastSessions.js';
+import { ToolsPanel } from '../features/tools/ToolsPanel.js';
+import { ResourcesPanel } from '../features/resources/ResourcesPanel.js';
+import { PromptsPanel } from '../features/prompts/PromptsPanel.js';
+import { QuestionHost } from '../features/questions/QuestionHost.js';
 import { useTheme } from './useTheme.js';
 import type { SocketStatus } from '../session/bridgeSocket.js';
+
+type Tab = 'tools' | 'resources' | 'prompts' | 'log';
+const TABS: { id: Tab; label: string }[] = [
+  { id: 'tools', label: 'Tools' },
+  { id: 'resources', label: 'Resources' },
+  { id: 'prompts', label: 'Prompts' },
+  { id: 'log', label: 'Log' },
+];
 
 export function App() {
   const store = useMemo(() => new SessionStore(takeToken()), []);
@@ -14,27 +27,49 @@ export function App() {
     store.start();
     return () => store.stop();
   }, [store]);
-  const snapshot = useSyncExternalStore(store.subscribe, store.getSnapshot);
+  return (
+    <StoreProvider store={store}>
+      <Shell store={store} />
+    </StoreProvider>
+  );
+}
+
+function Shell({ store }: { store: SessionStore }) {
+  const snapshot = useSnapshot();
   const [theme, toggleTheme] = useTheme();
   const [archive, setArchive] = useState<Archive | undefined>();
+  const [tab, setTab] = useState<Tab>('log');
+  const [selected, setSelected] = useState<string | undefined>();
+  const [readRequest, setReadRequest] = useState<{ uri: string; at: number } | undefined>();
   const refused = snapshot.status.state === 'refused';
+  const connected = snapshot.conns.filter((c) => c.connected && c.status === 'running');
+  // Follow the newest open connection unless the user picked one that is still open.
+  const active = connected.find((c) => c.conn === selected) ?? connected.at(-1);
+  const dark = theme === 'dark';
+
+  const readResource = (uri: string): void => {
+    setReadRequest({ uri, at: Date.now() });
+    setTab('resources');
+  };
 
   return (
     <div className="app">
       <header className="topbar">
         <h1>MCP Lens</h1>
         <span className={`status ${snapshot.status.state === 'open' ? '' : 'bad'}`} data-testid="socket-status" role="status">
-          {snapshot.status.state === 'open' && snapshot.backlog > 0
-            ? `replaying the journal: ${snapshot.backlog} events to go`
-            : statusText(snapshot.status)}
+          {snapshot.status.state === 'open' && snapshot.backlog > 0 ? `replaying the journal: ${snapshot.backlog} events to go` : statusText(snapshot.status)}
         </span>
         <span className="spacer" />
         {snapshot.welcome && <span className="status">session {snapshot.welcome.session}</span>}
-        <button type="button" onClick={toggleTheme} aria-label={`Switch to ${theme === 'dark' ? 'light' : 'dark'} theme`}>
-          {theme === 'dark' ? '☀ Light' : '☾ Dark'}
+        <button type="button" onClick={toggleTheme} aria-label={`Switch to ${dark ? 'light' : 'dark'} theme`}>
+          {dark ? '☀ Light' : '☾ Dark'}
         </button>
       </header>
-      {refused && <div className="banner bad" role="alert">{snapshot.status.state === 'refused' && snapshot.status.reason}</div>}
+      {refused && (
+        <div className="banner bad" role="alert">
+          {snapshot.status.state === 'refused' && snapshot.status.reason}
+        </div>
+      )}
       {snapshot.problems.length > 0 && (
         <div className="banner bad" role="alert">
           {snapshot.problems.at(-1)}
@@ -47,7 +82,7 @@ export function App() {
           <h2>Connections</h2>
           {snapshot.conns.length === 0 && <p className="status">None yet.</p>}
           {[...snapshot.conns].reverse().map((info) => (
-            <ConnectionCard key={info.conn} info={info} store={store} />
+            <ConnectionCard key={info.conn} info={info} store={store} active={info.conn === active?.conn} onSelect={() => setSelected(info.conn)} />
           ))}
           <h2>Journal</h2>
           <PastSessions store={store} current={snapshot.welcome?.session} onOpen={setArchive} />
@@ -63,9 +98,28 @@ export function App() {
             <LiveLog events={archive.model.events} version={archive.model.version} conns={[...archive.model.conns.values()]} />
           </div>
         ) : (
-          <LiveLog events={store.model.events} version={snapshot.version} conns={snapshot.conns} />
+          <div className="work">
+            <div className="tabs" role="tablist" aria-label="Panels">
+              {TABS.map((t) => (
+                <button key={t.id} type="button" role="tab" aria-selected={tab === t.id} className={tab === t.id ? 'on' : ''} onClick={() => setTab(t.id)}>
+                  {t.label}
+                </button>
+              ))}
+              <span className="status" data-testid="active-conn">
+                {active ? `on ${active.conn} (${active.connected?.flow})` : 'no open connection'}
+              </span>
+            </div>
+            <div className="tab-body" role="tabpanel">
+              {tab === 'log' && <LiveLog events={store.model.events} version={snapshot.version} conns={snapshot.conns} />}
+              {tab !== 'log' && !active && <p className="empty">Connect to a server first: its tools, resources and prompts show up here.</p>}
+              {tab === 'tools' && active && <ToolsPanel key={active.conn} info={active} dark={dark} onReadResource={readResource} />}
+              {tab === 'resources' && active && <ResourcesPanel key={active.conn} info={active} dark={dark} readRequest={readRequest} />}
+              {tab === 'prompts' && active && <PromptsPanel key={active.conn} info={active} dark={dark} />}
+            </div>
+          </div>
         )}
       </div>
+      <QuestionHost />
     </div>
   );
 }

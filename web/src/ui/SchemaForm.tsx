@@ -9,6 +9,7 @@ import type { RJSFSchema, UiSchema } from '@rjsf/utils';
 import { customizeValidator } from '@rjsf/validator-ajv8';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import type Ajv from 'ajv';
+import { formButtons } from './formButtons.js';
 
 // One validator for every form; remote $refs are never fetched (no loadSchema is given).
 const validator = customizeValidator({
@@ -33,6 +34,7 @@ export function SchemaForm({ schema, value, onChange, onSubmit, idPrefix, childr
       className="schema-form"
       schema={normalize(schema)}
       uiSchema={uiSchema}
+      templates={{ ButtonTemplates: formButtons }}
       validator={validator}
       formData={value}
       idPrefix={idPrefix}

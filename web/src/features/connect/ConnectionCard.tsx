@@ -5,9 +5,12 @@ import type { SessionStore } from '../../session/sessionStore.js';
 interface Props {
   info: ConnInfo;
   store: SessionStore;
+  /** The connection the panels work on. */
+  active?: boolean;
+  onSelect?: () => void;
 }
 
-export function ConnectionCard({ info, store }: Props) {
+export function ConnectionCard({ info, store, active, onSelect }: Props) {
   const [raw, setRaw] = useState('');
   const running = info.status === 'running' || info.status === 'starting';
   const name = info.label ?? (info.config ? [info.config.command, ...info.config.args].join(' ') : info.conn);
@@ -23,9 +26,15 @@ export function ConnectionCard({ info, store }: Props) {
   };
 
   return (
-    <section className="conn" data-testid="connection" data-conn={info.conn} data-status={info.status} aria-label={`Connection ${info.conn}`}>
+    <section className={`conn ${active ? 'active' : ''}`} data-testid="connection" data-conn={info.conn} data-status={info.status} aria-label={`Connection ${info.conn}`}>
       <div className="title">
-        <span>{info.conn}</span>
+        {onSelect && info.connected && info.status === 'running' ? (
+          <button type="button" className="link" onClick={onSelect} aria-pressed={active} title="Work on this connection">
+            {info.conn}
+          </button>
+        ) : (
+          <span>{info.conn}</span>
+        )}
         {info.connected && (
           <span className={`pill ${info.connected.flow}`} data-testid="flow-pill">
             {info.connected.flow} · {info.connected.protocolVersion}

@@ -1,0 +1,80 @@
+/**
+ * Arguments three ways, kept in step: the generated form, the JSON editor (validating against
+ * the same schema), and raw mode, which sends the typed line exactly, valid JSON or not.
+ */
+import { useEffect, useState } from 'react';
+import { SchemaForm } from '../../ui/SchemaForm.js';
+import { JsonEditor } from '../../ui/JsonEditor.js';
+
+export type ArgsMode = 'form' | 'json' | 'raw';
+
+export interface ArgsEditorProps {
+  id: string;
+  schema: unknown;
+  value: unknown;
+  onChange: (value: unknown) => void;
+  mode: ArgsMode;
+  onMode: (mode: ArgsMode) => void;
+  raw: string;
+  onRaw: (text: string) => void;
+  /** Enter in the form (or Ctrl+Enter in the editors) sends. */
+  onSubmit: () => void;
+  dark: boolean;
+}
+
+export function ArgsEditor({ id, schema, value, onChange, mode, onMode, raw, onRaw, onSubmit, dark }: ArgsEditorProps) {
+  const [text, setText] = useState(() => JSON.stringify(value ?? {}, null, 2));
+  const [parseError, setParseError] = useState<string | undefined>();
+
+  // The form changed the value: show it in the editor, unless the editor is what changed it.
+  useEffect(() => {
+    if (mode !== 'json') setText(JSON.stringify(value ?? {}, null, 2));
+  }, [value, mode]);
+
+  const onText = (next: string): void => {
+    setText(next);
+    try {
+      onChange(JSON.parse(next));
+      setParseError(undefined);
+    } catch (error) {
+      setParseError((error as Error).message);
+    }
+  };
+
+  return (
+    <div className="args-editor" onKeyDown={(e) => e.key === 'Enter' && (e.ctrlKey || e.metaKey) && (e.preventDefault(), onSubmit())}>
+      <div className="seg" role="tablist" aria-label="How to write the arguments">
+        {(['form', 'json', 'raw'] as const).map((m) => (
+          <button key={m} type="button" role="tab" aria-selected={mode === m} className={mode === m ? 'on' : ''} onClick={() => onMode(m)}>
+            {m === 'form' ? 'Form' : m === 'json' ? 'JSON' : 'Raw line'}
+          </button>
+        ))}
+      </div>
+      {mode === 'form' && (
+        <SchemaForm schema={schema} value={value} onChange={onChange} onSubmit={() => onSubmit()} idPrefix={id}>
+          <button type="submit" className="visually-hidden" tabIndex={-1}>
+            Send
+          </button>
+        </SchemaForm>
+      )}
+      {mode === 'json' && (
+        <>
+          <JsonEditor value={text} onChange={onText} schema={schema} path={`args-${id}`} dark={dark} label="Arguments as JSON" />
+          {parseError ? (
+            <p className="error" role="status">
+              Not valid JSON yet ({parseError}); the last valid value is kept.
+            </p>
+          ) : (
+            <p className="status">Checked against the tool's inputSchema as you type. Ctrl+Enter sends.</p>
+          )}
+        </>
+      )}
+      {mode === 'raw' && (
+        <>
+          <label htmlFor={`${id}-raw`}>The whole line, sent exactly as typed (invalid JSON included); Ctrl+Enter sends</label>
+          <textarea id={`${id}-raw`} rows={6} value={raw} onChange={(e) => onRaw(e.target.value)} spellCheck={false} data-testid="raw-line" />
+        </>
+      )}
+    </div>
+  );
+}

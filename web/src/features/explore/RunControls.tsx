@@ -1,0 +1,46 @@
+import type { ProgressUpdate } from '../../../../protocol/clientSession.js';
+
+export interface RunControlsProps {
+  running: boolean;
+  progress: ProgressUpdate | undefined;
+  timeoutMs: number;
+  onTimeout: (ms: number) => void;
+  onSend: () => void;
+  onCancel: () => void;
+  sendLabel: string;
+  disabled?: boolean;
+}
+
+/** Send, cancel, the per-request timeout, and progress as the server reports it. */
+export function RunControls({ running, progress, timeoutMs, onTimeout, onSend, onCancel, sendLabel, disabled }: RunControlsProps) {
+  return (
+    <div className="run-controls">
+      <button type="button" className="primary" onClick={onSend} disabled={running || disabled} data-testid="send">
+        {sendLabel}
+      </button>
+      {running && (
+        <button type="button" onClick={onCancel} data-testid="cancel">
+          Cancel
+        </button>
+      )}
+      <label className="inline">
+        timeout (ms)
+        <input type="number" min={100} step={1000} value={timeoutMs} onChange={(e) => onTimeout(Math.max(100, Number(e.target.value) || 60_000))} style={{ width: 100 }} />
+      </label>
+      {running && (
+        <span className="progress" role="status" data-testid="progress">
+          {progress ? (
+            <>
+              <progress value={progress.progress} max={progress.total ?? undefined} />
+              {progress.progress}
+              {progress.total !== undefined && ` / ${progress.total}`}
+              {progress.message && ` · ${progress.message}`}
+            </>
+          ) : (
+            'waiting for the answer…'
+          )}
+        </span>
+      )}
+    </div>
+  );
+}

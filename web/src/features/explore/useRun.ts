@@ -1,0 +1,72 @@
+/**
+ * One request run from a panel: a mutation whose state survives re-renders, with progress,
+ * every round's id (for the exact lines), and cancel. Raw lines go out exactly as typed and
+ * their answer is read back from the session model.
+ */
+import { useMutation } from '@tanstack/react-query';
+import { useRef, useState } from 'react';
+import type { Outcome, ProgressUpdate } from '../../../../protocol/clientSession.js';
+import type { JsonRpcId } from '../../../../protocol/jsonrpc.js';
+import { runRequest, type RunHandle } from '../../session/requests.js';
+import { useStore } from '../../session/StoreContext.js';
+import { rawOutcome, rawRequestId } from './rawOutcome.js';
+
+export interface RunResult {
+  outcome: Outcome;
+  ids: JsonRpcId[];
+}
+
+export function useRun(conn: string, method: string) {
+  const store = useStore();
+  const [progress, setProgress] = useState<ProgressUpdate | undefined>();
+  const [ids, setIds] = useState<JsonRpcId[]>([]);
+  const [rawId, setRawId] = useState<JsonRpcId | undefined>();
+  const [rawSent, setRawSent] = useState<string | undefined>();
+  const handle = useRef<RunHandle | undefined>(undefined);
+
+  const mutation = useMutation({
+    mutationKey: [method, conn],
+    mutationFn: async ({ params, timeoutMs }: { params: Record<string, unknown> | undefined; timeoutMs: number }): Promise<RunResult> => {
+      const session = store.client(conn);
+      if (!session) throw new Error('the connection is not open');
+      const rounds: JsonRpcId[] = [];
+      setProgress(undefined);
+      setIds([]);
+      setRawId(undefined);
+      setRawSent(undefined);
+      const run = runRequest(session, store.questions, conn, method, params, {
+        timeoutMs,
+        onProgress: setProgress,
+        onRound: (_round, id) => {
+          rounds.push(id);
+          setIds([...rounds]);
+        },
+      });
+      handle.current = run;
+      const outcome = await run.done;
+      handle.current = undefined;
+      return { outcome, ids: rounds };
+    },
+  });
+
+  const sendRaw = (text: string): void => {
+    mutation.reset();
+    setRawSent(text);
+    setRawId(rawRequestId(text));
+    store.sendRaw(conn, text);
+  };
+
+  const raw = rawId === undefined ? undefined : rawOutcome(store.model, conn, rawId);
+  return {
+    run: (params: Record<string, unknown> | undefined, timeoutMs: number) => mutation.mutate({ params, timeoutMs }),
+    sendRaw,
+    cancel: () => handle.current?.cancel(),
+    running: mutation.isPending,
+    progress,
+    liveIds: ids,
+    result: mutation.data ?? (raw && rawId !== undefined ? { outcome: raw, ids: [rawId] } : undefined),
+    rawSent,
+    rawId,
+    error: mutation.error,
+  };
+}

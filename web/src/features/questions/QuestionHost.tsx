@@ -1,0 +1,175 @@
+/**
+ * Questions from servers, one modal dialog at a time: elicitation (a form from its
+ * requestedSchema), sampling (answered by hand), roots (from the user's roots table).
+ * Escape closes a dialog as "cancel".
+ */
+import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
+import type { ServerAnswer } from '../../../../protocol/clientSession.js';
+import { useStore } from '../../session/StoreContext.js';
+import type { Question } from '../../session/questions.js';
+import { SchemaForm } from '../../ui/SchemaForm.js';
+import { JsonView } from '../results/Clipped.js';
+import { loadRoots, saveRoots, type Root } from './roots.js';
+
+export function QuestionHost() {
+  const store = useStore();
+  const questions = useSyncExternalStore(store.questions.subscribe, store.questions.getSnapshot);
+  const question = questions[0];
+  const ref = useRef<HTMLDialogElement>(null);
+
+  useEffect(() => {
+    const dialog = ref.current;
+    if (!dialog) return;
+    if (question && !dialog.open) dialog.showModal();
+    if (!question && dialog.open) dialog.close();
+  }, [question]);
+
+  return (
+    <dialog
+      ref={ref}
+      className="question"
+      aria-label={question ? `${question.method} from ${question.conn}` : 'Question'}
+      data-testid="question"
+      onCancel={(e) => {
+        e.preventDefault();
+        if (question) question.answer(cancelAnswer(question.method));
+      }}
+    >
+      {question && <QuestionBody key={question.id} question={question} more={questions.length - 1} />}
+    </dialog>
+  );
+}
+
+function cancelAnswer(method: string): ServerAnswer {
+  if (method === 'elicitation/create') return { result: { action: 'cancel' } };
+  return { error: { code: -1, message: 'the user declined' } };
+}
+
+function QuestionBody({ question, more }: { question: Question; more: number }) {
+  const origin =
+    question.via === 'server-request'
+      ? `The server on ${question.conn} sent ${question.method} while a request was open (handshake flow).`
+      : `The server on ${question.conn} answered input_required: it needs this before it can finish (stateless flow). Answering sends the retry.`;
+  return (
+    <div className="question-body">
+      <p className="status">{origin}</p>
+      {more > 0 && <p className="status">{more} more question(s) waiting.</p>}
+      {question.method === 'elicitation/create' && <Elicitation question={question} />}
+      {question.method === 'sampling/createMessage' && <Sampling question={question} />}
+      {question.method === 'roots/list' && <Roots question={question} />}
+      {!['elicitation/create', 'sampling/createMessage', 'roots/list'].includes(question.method) && (
+        <>
+          <p>This client does not know how to answer {question.method}.</p>
+          <JsonView value={question.params} />
+          <button type="button" onClick={() => question.answer({ error: { code: -32601, message: `not handled: ${question.method}` } })}>
+            Answer with -32601
+          </button>
+        </>
+      )}
+    </div>
+  );
+}
+
+function Elicitation({ question }: { question: Question }) {
+  const [value, setValue] = useState<unknown>({});
+  const params = question.params;
+  const mode = params.mode === 'url' ? 'url' : 'form';
+  return (
+    <>
+      <h3>The server asks</h3>
+      <p className="elicit-message">{String(params.message ?? '')}</p>
+      {mode === 'url' ? (
+        <p>
+          It asks you to visit <code>{String(params.url ?? '')}</code> (not opened automatically).
+        </p>
+      ) : (
+        <SchemaForm schema={params.requestedSchema} value={value} onChange={setValue} onSubmit={(v) => question.answer({ result: { action: 'accept', content: v ?? {} } })} idPrefix={`elicit-${question.id}`}>
+          <div className="row">
+            <button type="submit" className="primary">
+              Accept
+            </button>
+            <button type="button" onClick={() => question.answer({ result: { action: 'decline' } })}>
+              Decline
+            </button>
+            <button type="button" onClick={() => question.answer({ result: { action: 'cancel' } })}>
+              Cancel
+            </button>
+          </div>
+        </SchemaForm>
+      )}
+      {mode === 'url' && (
+        <div className="row">
+          <button type="button" className="primary" onClick={() => question.answer({ result: { action: 'accept' } })}>
+            Accept
+          </button>
+          <button type="button" onClick={() => question.answer({ result: { action: 'decline' } })}>
+            Decline
+          </button>
+        </div>
+      )}
+    </>
+  );
+}
+
+function Sampling({ question }: { question: Question }) {
+  const [text, setText] = useState('');
+  const [model, setModel] = useState('human');
+  return (
+    <>
+      <h3>The server asks for an LLM completion</h3>
+      <p className="status">You are the model: read the messages and write the reply.</p>
+      <JsonView value={question.params.messages} />
+      <label htmlFor={`sample-${question.id}`}>Reply</label>
+      <textarea id={`sample-${question.id}`} rows={4} value={text} onChange={(e) => setText(e.target.value)} autoFocus />
+      <label htmlFor={`model-${question.id}`}>Model name to report</label>
+      <input id={`model-${question.id}`} value={model} onChange={(e) => setModel(e.target.value)} />
+      <div className="row">
+        <button type="button" className="primary" onClick={() => question.answer({ result: { role: 'assistant', content: { type: 'text', text }, model, stopReason: 'endTurn' } })}>
+          Send reply
+        </button>
+        <button type="button" onClick={() => question.answer({ error: { code: -1, message: 'the user declined to sample' } })}>
+          Decline
+        </button>
+      </div>
+    </>
+  );
+}
+
+function Roots({ question }: { question: Question }) {
+  const [roots, setRoots] = useState<Root[]>(loadRoots);
+  const [uri, setUri] = useState('file:///');
+  const update = (next: Root[]): void => {
+    setRoots(next);
+    saveRoots(next);
+  };
+  return (
+    <>
+      <h3>The server asks for your roots</h3>
+      <table className="roots">
+        <tbody>
+          {roots.map((r) => (
+            <tr key={r.uri}>
+              <td>
+                <code>{r.uri}</code>
+              </td>
+              <td>
+                <button type="button" onClick={() => update(roots.filter((x) => x.uri !== r.uri))} aria-label={`Remove ${r.uri}`}>
+                  Remove
+                </button>
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      <div className="row">
+        <input aria-label="Root URI" value={uri} onChange={(e) => setUri(e.target.value)} />
+        <button type="button" onClick={() => uri && !roots.some((r) => r.uri === uri) && update([...roots, { uri }])}>
+          Add
+        </button>
+      </div>
+      <button type="button" className="primary" onClick={() => question.answer({ result: { roots } })}>
+        Send {roots.length} root(s)
+      </button>
+    </>
+  );
+}

@@ -1,0 +1,86 @@
+import { useState } from 'react';
+import { encodeFrame } from '../../../../protocol/flows.js';
+import { useStore, useSnapshot } from '../../session/StoreContext.js';
+import { ArgsEditor, type ArgsMode } from '../explore/ArgsEditor.js';
+import { RunControls } from '../explore/RunControls.js';
+import { useRun } from '../explore/useRun.js';
+import { ResultView } from '../results/ResultView.js';
+import { draftKey, loadDraft, saveDraft } from './drafts.js';
+import { displayName, hintBadges, type Tool } from './toolInfo.js';
+
+export function ToolRunner({ conn, tool, dark, onReadResource }: { conn: string; tool: Tool; dark: boolean; onReadResource: (uri: string) => void }) {
+  const store = useStore();
+  useSnapshot(); // re-render as events arrive: raw answers and exact lines come from the model
+  const key = draftKey(conn, tool.name);
+  const [args, setArgsState] = useState<unknown>(() => loadDraft(key) ?? {});
+  const [mode, setMode] = useState<ArgsMode>('form');
+  const [timeoutMs, setTimeoutMs] = useState(60_000);
+  const session = store.client(conn);
+  const params = (): Record<string, unknown> => ({ name: tool.name, arguments: args ?? {} });
+  const [raw, setRaw] = useState(() => (session ? encodeFrame(session.preview('raw-1', 'tools/call', params())) : ''));
+  const run = useRun(conn, 'tools/call');
+
+  const setArgs = (value: unknown): void => {
+    setArgsState(value);
+    saveDraft(key, value);
+  };
+  const switchMode = (next: ArgsMode): void => {
+    // Entering raw mode starts from the request the form would send.
+    if (next === 'raw' && session) setRaw(encodeFrame(session.preview(`raw-${Date.now() % 100000}`, 'tools/call', params())));
+    setMode(next);
+  };
+  const send = (): void => {
+    if (mode === 'raw') run.sendRaw(raw);
+    else run.run(params(), timeoutMs);
+  };
+
+  return (
+    <section className="runner" aria-label={`Tool ${tool.name}`} data-testid="tool-runner">
+      <header>
+        <h3>
+          {displayName(tool)} <code className="status">{tool.name}</code>
+        </h3>
+        <div className="row">
+          {hintBadges(tool).map((b) => (
+            <span key={b.label} className={`pill hint-${b.tone}`}>
+              {b.label}
+            </span>
+          ))}
+        </div>
+        {tool.description && <p className="description">{tool.description}</p>}
+      </header>
+      <ArgsEditor
+        id={`tool-${tool.name}`}
+        schema={tool.inputSchema}
+        value={args}
+        onChange={setArgs}
+        mode={mode}
+        onMode={switchMode}
+        raw={raw}
+        onRaw={setRaw}
+        onSubmit={send}
+        dark={dark}
+      />
+      <RunControls
+        running={run.running}
+        progress={run.progress}
+        timeoutMs={timeoutMs}
+        onTimeout={setTimeoutMs}
+        onSend={send}
+        onCancel={run.cancel}
+        sendLabel={mode === 'raw' ? 'Send line' : `Call ${tool.name}`}
+        disabled={!session}
+      />
+      {run.error && <p className="error">{run.error.message}</p>}
+      {run.rawSent !== undefined && !run.result && (
+        <p className="status" role="status" data-testid="raw-sent">
+          Sent exactly as typed.{' '}
+          {run.rawId === undefined ? 'It is not a request with an id, so no answer is awaited; watch the log.' : `Waiting for an answer to id ${JSON.stringify(run.rawId)}…`}
+        </p>
+      )}
+      {run.result && (
+        <ResultView outcome={run.result.outcome} conn={conn} ids={run.result.ids} method="tools/call" outputSchema={tool.outputSchema} onReadResource={onReadResource} />
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,14 @@
+/** What the user typed per connection and tool, kept while panels switch (not across reloads). */
+const drafts = new Map<string, unknown>();
+
+export function draftKey(conn: string, tool: string): string {
+  return `${conn}\u0000${tool}`;
+}
+
+export function loadDraft(key: string): unknown {
+  return drafts.get(key);
+}
+
+export function saveDraft(key: string, value: unknown): void {
+  drafts.set(key, value);
+}

@@ -1,0 +1,32 @@
+/** What the tools list shows of a tool: its name for display and its hint badges. Pure. */
+export interface Tool {
+  name: string;
+  title?: string;
+  description?: string;
+  inputSchema?: unknown;
+  outputSchema?: unknown;
+  annotations?: { title?: string; readOnlyHint?: boolean; destructiveHint?: boolean; idempotentHint?: boolean; openWorldHint?: boolean };
+}
+
+/** title, then annotations.title, then name: the spec's order. */
+export function displayName(tool: Tool): string {
+  return tool.title ?? tool.annotations?.title ?? tool.name;
+}
+
+/** Badges for the hints a tool states (hints are untrusted: they describe, they do not promise). */
+export function hintBadges(tool: Tool): { label: string; tone: 'safe' | 'danger' | 'info' }[] {
+  const a = tool.annotations;
+  if (!a) return [];
+  const out: { label: string; tone: 'safe' | 'danger' | 'info' }[] = [];
+  if (a.readOnlyHint === true) out.push({ label: 'read-only', tone: 'safe' });
+  if (a.readOnlyHint !== true && a.destructiveHint === true) out.push({ label: 'destructive', tone: 'danger' });
+  if (a.idempotentHint === true) out.push({ label: 'idempotent', tone: 'info' });
+  if (a.openWorldHint === true) out.push({ label: 'open-world', tone: 'info' });
+  return out;
+}
+
+export function matchesSearch(tool: Tool, search: string): boolean {
+  if (search === '') return true;
+  const needle = search.toLowerCase();
+  return [tool.name, tool.title, tool.description, tool.annotations?.title].some((s) => typeof s === 'string' && s.toLowerCase().includes(needle));
+}
