@@ -7,7 +7,7 @@ export default defineConfig({
         test: {
           name: 'node',
           environment: 'node',
-          include: ['protocol/**/*.test.ts', 'bridge/**/*.test.ts', 'demo/**/*.test.ts'],
+          include: ['protocol/**/*.test.ts', 'bridge/**/*.test.ts', 'demo/**/*.test.ts', 'web/**/*.test.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
           globalSetup: ['./scripts/test-global-setup.ts'],

@@ -6,7 +6,7 @@
 //   2. flood throughput of e2e/fixtures/flood.mjs: a direct pipe vs the bridge, plus the
 //      bridge process's peak RSS growth meanwhile;
 //   3. the session model: ExchangeTracker + Linter over a million synthetic events vs
-//      JSON.parse of each line alone.
+//      JSON.parse of each stdin/stdout line alone.
 //
 // Each benchmark runs BENCH_ROUNDS times (default 3), the two paths alternating, and reports
 // the median round per figure.
@@ -33,6 +33,7 @@ const EVENTS = intEnv('BENCH_EVENTS', 1_000_000);
 const ROUNDS = intEnv('BENCH_ROUNDS', 3);
 const ONLY = new Set((process.env.BENCH_ONLY ?? 'latency,flood,session').split(',').map((s) => s.trim()));
 const CHUNK = 100_000;
+const roundsText = ROUNDS === 1 ? '1 round' : `${ROUNDS} rounds`;
 for (const name of ONLY) {
   if (!['latency', 'flood', 'session'].includes(name)) {
     process.stderr.write(`bench: BENCH_ONLY takes latency, flood and session, not ${JSON.stringify(name)}\n`);
@@ -578,7 +579,7 @@ try {
     };
     out.push(
       table(
-        `1. Round-trip latency: ${N} sequential tools/call echo to the demo server (ms; median of ${ROUNDS} rounds)`,
+        `1. Round-trip latency: ${N} sequential tools/call echo to the demo server (ms; median of ${roundsText})`,
         ['path', 'p50', 'p90', 'p99', 'mean', 'max', 'calls/s'],
         [
           ['direct pipe', f(direct.p50, 3), f(direct.p90, 3), f(direct.p99, 3), f(direct.mean, 3), f(direct.max, 2), int(direct.callsPerSec)],
@@ -616,7 +617,7 @@ try {
     };
     out.push(
       table(
-        `2. Flood: ${int(FLOOD_LINES)} stdout lines of 200 bytes (e2e/fixtures/flood.mjs), spawn to last line received (median of ${ROUNDS} rounds)`,
+        `2. Flood: ${int(FLOOD_LINES)} stdout lines of 200 bytes (e2e/fixtures/flood.mjs), spawn to last line received (median of ${roundsText})`,
         ['path', 'time ms', 'lines/s', 'MB/s'],
         [
           ['direct pipe', int(direct.ms), int(direct.linesPerSec), f(direct.mbPerSec, 1)],
@@ -644,10 +645,10 @@ try {
     ]);
     out.push(
       table(
-        `3. Session model: ${int(EVENTS)} synthetic events through ExchangeTracker + Linter (median of ${ROUNDS} rounds, each in a fresh process)`,
+        `3. Session model: ${int(EVENTS)} synthetic events through ExchangeTracker + Linter (median of ${roundsText}, each in a fresh process)`,
         ['path', 'time ms', 'events/s', 'ratio'],
         [
-          ['baseline: JSON.parse of each line', int(s.baseline.ms), int(s.baseline.eventsPerSec), ratio(1)],
+          ['baseline: JSON.parse of each JSON-RPC line', int(s.baseline.ms), int(s.baseline.eventsPerSec), ratio(1)],
           ['ExchangeTracker + Linter', int(s.model.ms), int(s.model.eventsPerSec), ratio(s.ratio)],
         ],
       ) +
@@ -691,7 +692,7 @@ out.push(
 const header =
   `MCP Lens benchmarks, ${results.date.slice(0, 10)}: ${results.machine.cpus} × ${results.machine.cpuModel}, ` +
   `${results.machine.memoryGB} GB, Node ${results.machine.node}, ${results.machine.platform}\n` +
-  `Absolute figures are medians over ${ROUNDS} rounds; a ratio is the median of the per-round ratios (both paths run back to back in each round).\n`;
+  `Absolute figures are medians over ${roundsText}; a ratio is the median of the per-round ratios (both paths run back to back in each round).\n`;
 process.stdout.write(`\n${header}\n${out.join('\n')}\n`);
 const outDir = fs.mkdtempSync(path.join(os.tmpdir(), 'mcp-lens-bench-'));
 const outFile = path.join(outDir, 'bench-results.json');

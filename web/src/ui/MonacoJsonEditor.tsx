@@ -68,6 +68,13 @@ export default function MonacoJsonEditor({ value, onChange, schema, path, height
           scrollBeyondLastLine: false,
           automaticLayout: true,
           tabSize: 2,
+          // Nothing is typed for the user: auto-closed brackets and quotes corrupt pasted and
+          // quickly typed JSON, a top complaint about other inspectors' editors.
+          autoClosingBrackets: 'never',
+          autoClosingQuotes: 'never',
+          autoSurround: 'never',
+          autoIndent: 'none',
+          formatOnType: false,
           // Tab moves focus out of the editor when pressed twice, so keyboard users are not trapped.
           tabFocusMode: false,
           ariaLabel: label,

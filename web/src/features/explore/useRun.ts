@@ -57,8 +57,15 @@ export function useRun(conn: string, method: string) {
   };
 
   const raw = rawId === undefined ? undefined : rawOutcome(store.model, conn, rawId);
+  // One run at a time per panel: a second submit while one is in flight (a double Enter, or a
+  // form library submitting twice) must not send the request again.
+  const inFlight = useRef(false);
   return {
-    run: (params: Record<string, unknown> | undefined, timeoutMs: number) => mutation.mutate({ params, timeoutMs }),
+    run: (params: Record<string, unknown> | undefined, timeoutMs: number) => {
+      if (inFlight.current) return;
+      inFlight.current = true;
+      mutation.mutate({ params, timeoutMs }, { onSettled: () => (inFlight.current = false) });
+    },
     sendRaw,
     cancel: () => handle.current?.cancel(),
     running: mutation.isPending,
