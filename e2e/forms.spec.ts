@@ -16,6 +16,12 @@ async function replaceEditorText(page: Page, editor: Locator, text: string): Pro
 }
 
 test('form and JSON editor stay in step, and the wire holds exactly what was typed', async ({ page, lens }) => {
+  // The editor is the bundled Monaco: nothing may be fetched from anywhere but the bridge.
+  const offsite: string[] = [];
+  page.on('request', (r) => {
+    const url = r.url();
+    if (!url.startsWith(lens.origin) && !url.startsWith('data:') && !url.startsWith('blob:')) offsite.push(url);
+  });
   const app = new AppPage(page);
   await app.open(lens.url);
   await expect((await app.connect('Stateless')).getByTestId('flow-pill')).toBeVisible();
@@ -40,6 +46,7 @@ test('form and JSON editor stay in step, and the wire holds exactly what was typ
   await tools.send();
   await expect(tools.result.getByTestId('block-text').first()).toContainText('2.5 + 4 = 6.5');
   expect(((await tools.wireRequest()) as { params: Params }).params.arguments).toEqual({ a: 2.5, b: 4 });
+  expect(offsite).toEqual([]);
 });
 
 test('the JSON editor flags what breaks the schema', async ({ page, lens }) => {

@@ -16,7 +16,11 @@ export interface RunResult {
   ids: JsonRpcId[];
 }
 
-export function useRun(conn: string, method: string) {
+/** The last result per connection, method and target, so it is still there after switching panels. */
+const lastResults = new Map<string, RunResult>();
+
+export function useRun(conn: string, method: string, target = '') {
+  const memoKey = `${conn}\u0000${method}\u0000${target}`;
   const store = useStore();
   const [progress, setProgress] = useState<ProgressUpdate | undefined>();
   const [ids, setIds] = useState<JsonRpcId[]>([]);
@@ -45,6 +49,7 @@ export function useRun(conn: string, method: string) {
       handle.current = run;
       const outcome = await run.done;
       handle.current = undefined;
+      lastResults.set(memoKey, { outcome, ids: rounds });
       return { outcome, ids: rounds };
     },
   });
@@ -71,7 +76,7 @@ export function useRun(conn: string, method: string) {
     running: mutation.isPending,
     progress,
     liveIds: ids,
-    result: mutation.data ?? (raw && rawId !== undefined ? { outcome: raw, ids: [rawId] } : undefined),
+    result: mutation.data ?? (raw && rawId !== undefined ? { outcome: raw, ids: [rawId] } : rawSent === undefined ? lastResults.get(memoKey) : undefined),
     rawSent,
     rawId,
     error: mutation.error,

@@ -1,4 +1,12 @@
+import { useEffect, useState, type ReactNode } from 'react';
 import type { ConnInfo } from '../../../../protocol/session.js';
+import { useStore } from '../../session/StoreContext.js';
+import { usePagedList } from '../explore/usePagedList.js';
+import { ResourceDetail } from './ResourceDetail.js';
+import { isResource, isTemplate, matchesResource, matchesTemplate, resourceLabel } from './resourceInfo.js';
+import { stateText } from './SubscriptionBox.js';
+import { TemplateDetail } from './TemplateDetail.js';
+import { useSubscriptions } from './subscriptions.js';
 
 export interface ResourcesPanelProps {
   info: ConnInfo;
@@ -7,6 +15,209 @@ export interface ResourcesPanelProps {
   readRequest?: { uri: string; at: number } | undefined;
 }
 
-export function ResourcesPanel({ info }: ResourcesPanelProps) {
-  return <p className="empty">Resources of {info.conn}: coming next.</p>;
+type Selection = { kind: 'resource'; uri: string; autoRead?: number } | { kind: 'template'; uriTemplate: string };
+
+/** Read requests already acted on: the panel remounts on every tab switch, and must not read again. */
+const handledReadRequests = new WeakSet<object>();
+
+export function ResourcesPanel({ info, readRequest }: ResourcesPanelProps) {
+  const store = useStore();
+  const conn = info.conn;
+  const open = info.connected !== undefined && info.status === 'running';
+  const [search, setSearch] = useState('');
+  const [selection, setSelection] = useState<Selection | undefined>();
+  const resources = usePagedList<unknown>(conn, 'resources/list', 'resources', open);
+  const templates = usePagedList<unknown>(conn, 'resources/templates/list', 'resourceTemplates', open);
+  const registry = useSubscriptions();
+  useEffect(() => store.ensureListening(conn), [store, conn, info.connected]);
+
+  useEffect(() => {
+    if (!readRequest || handledReadRequests.has(readRequest)) return;
+    handledReadRequests.add(readRequest);
+    setSelection({ kind: 'resource', uri: readRequest.uri, autoRead: readRequest.at });
+  }, [readRequest]);
+
+  const resourcePages = resources.data?.pages ?? [];
+  const templatePages = templates.data?.pages ?? [];
+  const allResources = resourcePages.flatMap((p) => p.items);
+  const allTemplates = templatePages.flatMap((p) => p.items);
+  const resourceItems = allResources.filter(isResource);
+  const templateItems = allTemplates.filter(isTemplate);
+  const shownResources = resourceItems.filter((r) => matchesResource(r, search));
+  const shownTemplates = templateItems.filter((t) => matchesTemplate(t, search));
+  const changedAt = info.listChanged.resources;
+  const resourcesStale = changedAt > (resourcePages[0]?.fetchedAtSeq ?? Infinity);
+  const templatesStale = changedAt > (templatePages[0]?.fetchedAtSeq ?? Infinity);
+  const caps = (info.connected?.capabilities ?? {}) as Record<string, unknown>;
+  const subscriptions = registry.list(conn);
+
+  const selectedResource = selection?.kind === 'resource' ? resourceItems.find((r) => r.uri === selection.uri) : undefined;
+  const selectedTemplate = selection?.kind === 'template' ? templateItems.find((t) => t.uriTemplate === selection.uriTemplate) : undefined;
+
+  return (
+    <div className="explore">
+      <div className="list-pane">
+        <input type="search" placeholder="Search resources and templates" aria-label="Search resources and templates" value={search} onChange={(e) => setSearch(e.target.value)} />
+        {open && caps.resources === undefined && (
+          <div className="banner-box" role="note">
+            The server does not declare the resources capability: these lists may be refused.
+          </div>
+        )}
+        <ListSection
+          title="Resources"
+          noun="resources"
+          query={resources}
+          stale={resourcesStale}
+          staleText="The server says its resources changed."
+          shown={shownResources.length}
+          total={resourceItems.length}
+          skipped={allResources.length - resourceItems.length}
+          pages={resourcePages.length}
+        >
+          {shownResources.map((r, i) => {
+            const selected = selection?.kind === 'resource' && selection.uri === r.uri;
+            return (
+              <li key={`${i}:${r.uri}`}>
+                <button type="button" className={`item ${selected ? 'selected' : ''}`} aria-current={selected} onClick={() => setSelection({ kind: 'resource', uri: r.uri })} data-testid="resource-item">
+                  <span className="item-title">{resourceLabel(r, r.uri)}</span>
+                  <code className="status item-uri">{r.uri}</code>
+                  {typeof r.mimeType === 'string' && <span className="pill">{r.mimeType}</span>}
+                  {typeof r.description === 'string' && <span className="item-desc">{r.description}</span>}
+                </button>
+              </li>
+            );
+          })}
+        </ListSection>
+        <ListSection
+          title="Templates"
+          noun="templates"
+          query={templates}
+          stale={templatesStale}
+          staleText="The server says its resources changed; templates may have too."
+          shown={shownTemplates.length}
+          total={templateItems.length}
+          skipped={allTemplates.length - templateItems.length}
+          pages={templatePages.length}
+        >
+          {shownTemplates.map((t, i) => {
+            const selected = selection?.kind === 'template' && selection.uriTemplate === t.uriTemplate;
+            return (
+              <li key={`${i}:${t.uriTemplate}`}>
+                <button
+                  type="button"
+                  className={`item ${selected ? 'selected' : ''}`}
+                  aria-current={selected}
+                  onClick={() => setSelection({ kind: 'template', uriTemplate: t.uriTemplate })}
+                  data-testid="template-item"
+                >
+                  <span className="item-title">{resourceLabel(t, t.uriTemplate)}</span>
+                  <code className="status item-uri">{t.uriTemplate}</code>
+                  {typeof t.description === 'string' && <span className="item-desc">{t.description}</span>}
+                </button>
+              </li>
+            );
+          })}
+        </ListSection>
+        {subscriptions.length > 0 && (
+          <section aria-label="Subscriptions" className="list-section">
+            <h3 className="list-title">Subscriptions</h3>
+            <ul className="item-list">
+              {subscriptions.map((s) => (
+                <li key={s.uri}>
+                  <button type="button" className="item" onClick={() => setSelection({ kind: 'resource', uri: s.uri })} data-testid="subscription-item">
+                    <code className="item-uri">{s.uri}</code>
+                    <span className="status">
+                      {stateText(s)} · {s.updates.length} update{s.updates.length === 1 ? '' : 's'}
+                    </span>
+                  </button>
+                </li>
+              ))}
+            </ul>
+          </section>
+        )}
+      </div>
+      <div className="detail-pane">
+        {selection?.kind === 'resource' && (
+          <ResourceDetail
+            key={`${conn}:r:${selection.uri}:${selection.autoRead ?? ''}`}
+            info={info}
+            uri={selection.uri}
+            resource={selectedResource}
+            autoRead={selection.autoRead !== undefined}
+          />
+        )}
+        {selection?.kind === 'template' && selectedTemplate && <TemplateDetail key={`${conn}:t:${selectedTemplate.uriTemplate}`} info={info} template={selectedTemplate} />}
+        {(!selection || (selection.kind === 'template' && !selectedTemplate)) && <p className="empty">Pick a resource to read it, or a template to build a URI.</p>}
+      </div>
+    </div>
+  );
+}
+
+interface PagedQuery {
+  isPending: boolean;
+  fetchStatus: string;
+  error: Error | null;
+  hasNextPage: boolean;
+  isFetchingNextPage: boolean;
+  refetch: () => Promise<unknown>;
+  fetchNextPage: () => Promise<unknown>;
+}
+
+function ListSection(props: {
+  title: string;
+  noun: string;
+  query: PagedQuery;
+  stale: boolean;
+  staleText: string;
+  shown: number;
+  total: number;
+  skipped: number;
+  pages: number;
+  children: ReactNode;
+}) {
+  const { title, noun, query, stale, staleText, shown, total, skipped, pages, children } = props;
+  return (
+    <section aria-label={title} className="list-section">
+      <h3 className="list-title">{title}</h3>
+      {stale && (
+        <div className="banner-box warn" role="status" data-testid="stale">
+          {staleText}{' '}
+          <button type="button" onClick={() => void query.refetch()}>
+            Refresh
+          </button>
+        </div>
+      )}
+      {query.isPending && query.fetchStatus === 'fetching' && <p className="status">Loading {noun}…</p>}
+      {query.error && (
+        <p className="error" role="alert">
+          {query.error.message}{' '}
+          <button type="button" onClick={() => void query.refetch()}>
+            Retry
+          </button>
+        </p>
+      )}
+      {!query.isPending && !query.error && total === 0 && <p className="status">The server lists no {noun}.</p>}
+      <ul className="item-list" aria-label={title}>
+        {children}
+      </ul>
+      {skipped > 0 && (
+        <p className="status bad">
+          {skipped} malformed entr{skipped === 1 ? 'y' : 'ies'} skipped (no {noun === 'templates' ? 'uriTemplate' : 'uri'} string).
+        </p>
+      )}
+      <div className="row">
+        <span className="status">
+          {shown} of {total} {noun} · {pages} page{pages === 1 ? '' : 's'}
+        </span>
+        {query.hasNextPage && (
+          <button type="button" onClick={() => void query.fetchNextPage()} disabled={query.isFetchingNextPage}>
+            Load more
+          </button>
+        )}
+        <button type="button" onClick={() => void query.refetch()} aria-label={`Refresh the ${noun}`}>
+          ↻
+        </button>
+      </div>
+    </section>
+  );
 }

@@ -18,7 +18,7 @@ export function ToolRunner({ conn, tool, dark, onReadResource }: { conn: string;
   const session = store.client(conn);
   const params = (): Record<string, unknown> => ({ name: tool.name, arguments: args ?? {} });
   const [raw, setRaw] = useState(() => (session ? encodeFrame(session.preview('raw-1', 'tools/call', params())) : ''));
-  const run = useRun(conn, 'tools/call');
+  const run = useRun(conn, 'tools/call', tool.name);
 
   const setArgs = (value: unknown): void => {
     setArgsState(value);

@@ -3,13 +3,18 @@ import { useStore } from '../../session/StoreContext.js';
 import type { ConnInfo } from '../../../../protocol/session.js';
 import { usePagedList } from '../explore/usePagedList.js';
 import { ToolRunner } from './ToolRunner.js';
+import { loadSelection, saveSelection } from './drafts.js';
 import { displayName, hintBadges, matchesSearch, type Tool } from './toolInfo.js';
 
 export function ToolsPanel({ info, dark, onReadResource }: { info: ConnInfo; dark: boolean; onReadResource: (uri: string) => void }) {
   const store = useStore();
   const conn = info.conn;
   const [search, setSearch] = useState('');
-  const [selected, setSelected] = useState<string | undefined>();
+  const [selected, setSelectedState] = useState<string | undefined>(() => loadSelection(`tools:${conn}`));
+  const setSelected = (name: string): void => {
+    setSelectedState(name);
+    saveSelection(`tools:${conn}`, name);
+  };
   const list = usePagedList<Tool>(conn, 'tools/list', 'tools', info.connected !== undefined && info.status === 'running');
   useEffect(() => store.ensureListening(conn), [store, conn, info.connected]);
 

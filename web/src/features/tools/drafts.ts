@@ -12,3 +12,15 @@ export function loadDraft(key: string): unknown {
 export function saveDraft(key: string, value: unknown): void {
   drafts.set(key, value);
 }
+
+const selections = new Map<string, string>();
+
+/** Which item a panel had selected on a connection, kept while panels switch. */
+export function loadSelection(scope: string): string | undefined {
+  return selections.get(scope);
+}
+
+export function saveSelection(scope: string, value: string | undefined): void {
+  if (value === undefined) selections.delete(scope);
+  else selections.set(scope, value);
+}

@@ -1,0 +1,66 @@
+import { createRequire } from 'node:module';
+import { test, expect } from './support/fixtures.js';
+import { AppPage } from './pages/appPage.js';
+import { ToolsPage } from './pages/toolsPage.js';
+
+const everything = createRequire(import.meta.url).resolve('@modelcontextprotocol/server-everything/dist/index.js');
+
+test('sampling/createMessage from server-everything, answered by hand', async ({ page, lens }) => {
+  const app = new AppPage(page);
+  await app.open(lens.url);
+  await page.getByRole('checkbox', { name: 'sampling' }).check();
+  const conn = await app.connect('Handshake', { command: 'node', args: [everything, 'stdio'] });
+  await expect(conn.getByTestId('flow-pill')).toBeVisible();
+  const tools = new ToolsPage(page);
+  await tools.open();
+  await tools.pick('trigger-sampling-request');
+  await tools.field('tool-trigger-sampling-request_prompt').fill('Say hi');
+  await tools.send();
+  const dialog = page.getByTestId('question');
+  await expect(dialog).toContainText('sampling/createMessage');
+  await expect(dialog).toContainText('Say hi');
+  await dialog.getByLabel('Reply').fill('hi from a human');
+  await dialog.getByRole('button', { name: 'Send reply' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(tools.result).toContainText('hi from a human');
+});
+
+test('roots/list from server-everything, answered from the roots table', async ({ page, lens }) => {
+  const app = new AppPage(page);
+  await app.open(lens.url);
+  await page.getByRole('checkbox', { name: 'roots' }).check();
+  const conn = await app.connect('Handshake', { command: 'node', args: [everything, 'stdio'] });
+  await expect(conn.getByTestId('flow-pill')).toBeVisible();
+  const dialog = page.getByTestId('question');
+  await expect(dialog).toContainText('roots/list');
+  await dialog.getByLabel('Root URI').fill('file:///tmp/lens-root');
+  await dialog.getByRole('button', { name: 'Add' }).click();
+  await dialog.getByRole('button', { name: 'Send 1 root(s)' }).click();
+  await expect(dialog).toBeHidden();
+  await app.focus(conn);
+  await expect(app.rows.filter({ hasText: '"roots":[{"uri":"file:///tmp/lens-root"}]' })).toHaveCount(1);
+  await expect(app.rows.filter({ hasText: 'Roots updated: 1 root(s)' })).toHaveCount(1);
+});
+
+test('a result of several megabytes renders clipped, with the rest one click away, and the page stays responsive', async ({ page, lens }) => {
+  const { fixture } = await import('./support/lens.js');
+  const app = new AppPage(page);
+  await app.open(lens.url);
+  const conn = await app.connect('Handshake', { command: 'node', args: [fixture('big-result.mjs')] });
+  await expect(conn.getByTestId('flow-pill')).toBeVisible();
+  const tools = new ToolsPage(page);
+  await tools.open();
+  await tools.pick('big');
+  await tools.send();
+  const showAll = tools.result.getByRole('button', { name: /^Show all/ });
+  await expect(showAll).toBeVisible({ timeout: 15_000 });
+  // Still responsive: switching tabs and back is immediate.
+  await page.getByRole('tab', { name: 'Log' }).click();
+  await expect(page.getByTestId('log')).toBeVisible();
+  await page.getByRole('tab', { name: 'Tools' }).click();
+  // The selected tool and its last result survive the switch.
+  await expect(tools.runner).toBeVisible();
+  await expect(showAll).toBeVisible();
+  await showAll.click();
+  await expect(tools.result.getByTestId('block-text')).toContainText('END');
+});
