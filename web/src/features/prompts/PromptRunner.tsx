@@ -2,6 +2,7 @@ import { useMemo, useState } from 'react';
 import { useStore, useSnapshot } from '../../session/StoreContext.js';
 import type { RunResult } from '../explore/useRun.js';
 import { useRun } from '../explore/useRun.js';
+import { draftKey, loadDraft, saveDraft } from '../tools/drafts.js';
 import { ContentBlocks } from '../results/ContentBlocks.js';
 import { ResultView } from '../results/ResultView.js';
 import { ArgumentInput } from '../resources/ArgumentInput.js';
@@ -12,9 +13,16 @@ import { conversation, getParams, missingRequired, promptArguments, promptLabel,
 export function PromptRunner({ conn, prompt }: { conn: string; prompt: Prompt }) {
   const store = useStore();
   const args = useMemo(() => promptArguments(prompt), [prompt]);
-  const [values, setValues] = useState<Record<string, string>>({});
+  const key = draftKey(conn, `\u0001prompt\u0000${prompt.name}`);
+  const [values, setValuesState] = useState<Record<string, string>>(() => asStrings(loadDraft(key)));
+  const setValue = (name: string, value: string): void =>
+    setValuesState((prev) => {
+      const next = { ...prev, [name]: value };
+      saveDraft(key, next);
+      return next;
+    });
   const [timeoutMs, setTimeoutMs] = useState(60_000);
-  const run = useRun(conn, 'prompts/get');
+  const run = useRun(conn, 'prompts/get', prompt.name);
   const session = store.client(conn);
   const ref = useMemo(() => ({ type: 'ref/prompt' as const, name: prompt.name }), [prompt.name]);
   const missing = missingRequired(args, values);
@@ -29,6 +37,7 @@ export function PromptRunner({ conn, prompt }: { conn: string; prompt: Prompt })
       </header>
       <form
         className="arg-form"
+        noValidate
         onSubmit={(e) => {
           e.preventDefault();
           run.run(getParams(prompt, values), timeoutMs);
@@ -45,9 +54,9 @@ export function PromptRunner({ conn, prompt }: { conn: string; prompt: Prompt })
               name={a.name}
               label={a.title && a.title !== a.name ? `${a.title} (${a.name})` : a.name}
               description={a.description}
-              required={a.required}
+              required={a.required === true}
               value={values[a.name] ?? ''}
-              onChange={(value) => setValues((prev) => ({ ...prev, [a.name]: value }))}
+              onChange={(value) => setValue(a.name, value)}
               context={values}
             />
           ))}
@@ -105,4 +114,11 @@ function Conversation({ result }: { result: Record<string, unknown> }) {
       ))}
     </section>
   );
+}
+
+function asStrings(value: unknown): Record<string, string> {
+  const out: Record<string, string> = {};
+  if (typeof value !== 'object' || value === null) return out;
+  for (const [k, v] of Object.entries(value)) if (typeof v === 'string') out[k] = v;
+  return out;
 }

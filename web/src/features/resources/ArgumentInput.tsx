@@ -8,6 +8,7 @@ export interface ArgumentInputProps {
   label: string;
   hint?: string | undefined;
   description?: string | undefined;
+  /** true: marked required; false: marked optional; undefined: no mark (template variables). */
   required?: boolean | undefined;
   value: string;
   onChange: (value: string) => void;
@@ -39,7 +40,7 @@ export function ArgumentInput({ conn, completionRef, name, label, hint, descript
             * <span className="visually-hidden">(required)</span>
           </span>
         ) : (
-          <span className="status"> (optional)</span>
+          required === false && <span className="status"> (optional)</span>
         )}
         {hint && <code className="status arg-hint"> {hint}</code>}
       </label>
@@ -89,7 +90,7 @@ export function ArgumentInput({ conn, completionRef, name, label, hint, descript
               {completion.hasMore === true && ' · the server has more'}
             </span>
           )}
-          {completion.loading && <span className="status">…</span>}
+          {completion.loading && <span className="status">asking…</span>}
         </div>
       )}
     </div>

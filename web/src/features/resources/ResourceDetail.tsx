@@ -21,7 +21,7 @@ export interface ResourceDetailProps {
 export function ResourceDetail({ info, uri, resource, autoRead }: ResourceDetailProps) {
   const store = useStore();
   const conn = info.conn;
-  const run = useRun(conn, 'resources/read');
+  const run = useRun(conn, 'resources/read', uri);
   const [timeoutMs, setTimeoutMs] = useState(60_000);
   const session = store.client(conn);
   const read = (): void => run.run({ uri }, timeoutMs);
@@ -37,7 +37,7 @@ export function ResourceDetail({ info, uri, resource, autoRead }: ResourceDetail
     <section className="runner" aria-label={`Resource ${uri}`} data-testid="resource-detail">
       <header>
         <h3>{resource ? resourceLabel(resource, uri) : uri}</h3>
-        {resource?.description && <p className="description">{resource.description}</p>}
+        {typeof resource?.description === 'string' && <p className="description">{resource.description}</p>}
       </header>
       {resource ? <Metadata item={resource} /> : <p className="status">Not in the loaded resources list: read directly by URI.</p>}
       {!resource && (
@@ -49,6 +49,7 @@ export function ResourceDetail({ info, uri, resource, autoRead }: ResourceDetail
         </dl>
       )}
       <form
+        noValidate
         onSubmit={(e) => {
           e.preventDefault();
           read();

@@ -3,6 +3,7 @@ import type { ConnInfo } from '../../../../protocol/session.js';
 import { useStore } from '../../session/StoreContext.js';
 import { expandTemplate, templateProblems } from '../explore/uriTemplate.js';
 import { useRun } from '../explore/useRun.js';
+import { draftKey, loadDraft, saveDraft } from '../tools/drafts.js';
 import { ArgumentInput } from './ArgumentInput.js';
 import { ReadResult } from './ReadResult.js';
 import { Metadata } from './ResourceDetail.js';
@@ -16,18 +17,21 @@ export function TemplateDetail({ info, template }: { info: ConnInfo; template: R
   const conn = info.conn;
   const variables = useMemo(() => templateVariables(template.uriTemplate), [template.uriTemplate]);
   const problems = useMemo(() => templateProblems(template.uriTemplate), [template.uriTemplate]);
-  const [inputs, setInputs] = useState<Record<string, string>>({});
+  const key = draftKey(conn, `\u0001template\u0000${template.uriTemplate}`);
+  const [inputs, setInputsState] = useState<Record<string, string>>(() => asStrings(loadDraft(key)));
+  const setInput = (name: string, value: string): void =>
+    setInputsState((prev) => {
+      const next = { ...prev, [name]: value };
+      saveDraft(key, next);
+      return next;
+    });
   const [timeoutMs, setTimeoutMs] = useState(60_000);
-  const [readUri, setReadUri] = useState<string | undefined>();
-  const run = useRun(conn, 'resources/read');
+  const run = useRun(conn, 'resources/read', `template:${template.uriTemplate}`);
   const session = store.client(conn);
   const uri = expandTemplate(template.uriTemplate, templateValues(variables, inputs));
   const ref = useMemo(() => ({ type: 'ref/resource' as const, uri: template.uriTemplate }), [template.uriTemplate]);
 
-  const read = (target: string): void => {
-    setReadUri(target);
-    run.run({ uri: target }, timeoutMs);
-  };
+  const read = (target: string): void => run.run({ uri: target }, timeoutMs);
 
   return (
     <section className="runner" aria-label={`Resource template ${template.uriTemplate}`} data-testid="template-detail">
@@ -35,11 +39,12 @@ export function TemplateDetail({ info, template }: { info: ConnInfo; template: R
         <h3>
           {resourceLabel(template, template.uriTemplate)} <span className="pill">template</span>
         </h3>
-        {template.description && <p className="description">{template.description}</p>}
+        {typeof template.description === 'string' && <p className="description">{template.description}</p>}
       </header>
       <Metadata item={template} />
       <form
         className="arg-form"
+        noValidate
         onSubmit={(e) => {
           e.preventDefault();
           read(uri);
@@ -57,7 +62,7 @@ export function TemplateDetail({ info, template }: { info: ConnInfo; template: R
               label={v.name}
               hint={variableHint(v)}
               value={inputs[v.name] ?? ''}
-              onChange={(value) => setInputs((prev) => ({ ...prev, [v.name]: value }))}
+              onChange={(value) => setInput(v.name, value)}
               context={inputs}
             />
           ))}
@@ -83,7 +88,14 @@ export function TemplateDetail({ info, template }: { info: ConnInfo; template: R
       </form>
       <SubscriptionBox info={info} uri={uri} onReadAgain={() => read(uri)} reading={run.running} />
       {run.error && <p className="error">{run.error.message}</p>}
-      {run.result && readUri !== undefined && <ReadResult conn={conn} uri={readUri} result={run.result} />}
+      {run.result && <ReadResult conn={conn} result={run.result} />}
     </section>
   );
+}
+
+function asStrings(value: unknown): Record<string, string> {
+  const out: Record<string, string> = {};
+  if (typeof value !== 'object' || value === null) return out;
+  for (const [k, v] of Object.entries(value)) if (typeof v === 'string') out[k] = v;
+  return out;
 }

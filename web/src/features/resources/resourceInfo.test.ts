@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatSize, isResource, isTemplate, matchesResource, metadataRows, readContents, resourceLabel, templateValues, templateVariables, variableHint } from './resourceInfo.js';
+import { decodeTextBlob, formatSize, isResource, isTemplate, matchesResource, metadataRows, readContents, resourceLabel, templateValues, templateVariables, variableHint } from './resourceInfo.js';
 import { expandTemplate } from '../explore/uriTemplate.js';
 
 describe('resource helpers', () => {
@@ -58,5 +58,18 @@ describe('template inputs', () => {
     expect(a && variableHint(a)).toBe('{+path} · reserved characters kept');
     expect(b && variableHint(b)).toBe('{/seg*} · comma-separated list');
     expect(c && variableHint(c)).toBe('{x:3} · first 3 characters');
+  });
+});
+
+describe('decodeTextBlob', () => {
+  it('decodes text-like blobs as UTF-8', () => {
+    expect(decodeTextBlob({ uri: 'a://b', mimeType: 'text/plain', blob: btoa('héllo'.replace(/é/, '\u00c3\u00a9')) })).toBe('héllo');
+    expect(decodeTextBlob({ uri: 'a://b', mimeType: 'application/ld+json', blob: btoa('{}') })).toBe('{}');
+  });
+  it('leaves binary, unknown and malformed blobs alone', () => {
+    expect(decodeTextBlob({ uri: 'a://b', mimeType: 'image/png', blob: btoa('x') })).toBeUndefined();
+    expect(decodeTextBlob({ uri: 'a://b', blob: btoa('x') })).toBeUndefined();
+    expect(decodeTextBlob({ uri: 'a://b', mimeType: 'text/plain', blob: '!!!' })).toBeUndefined();
+    expect(decodeTextBlob({ uri: 'a://b', mimeType: 'text/plain', text: 'x' })).toBeUndefined();
   });
 });

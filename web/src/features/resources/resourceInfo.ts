@@ -117,3 +117,17 @@ export function readContents(result: Record<string, unknown>): { items: Record<s
   const items = contents.map((c) => (typeof c === 'object' && c !== null && !Array.isArray(c) ? (c as Record<string, unknown>) : { value: c }));
   return contents.length === 0 ? { items, problem: 'contents is empty (the 2026-07-28 revision forbids that for a missing resource)' } : { items };
 }
+
+/** A blob whose MIME type says it is text (text/*, JSON, XML…), decoded as UTF-8; undefined otherwise. */
+export function decodeTextBlob(item: Record<string, unknown>): string | undefined {
+  const { blob, mimeType } = item;
+  if (typeof blob !== 'string' || typeof mimeType !== 'string' || typeof item.text === 'string') return undefined;
+  if (!/^(text\/|application\/([a-z0-9.+-]*\+)?(json|xml|javascript|yaml|x-yaml|toml|csv)\b)/i.test(mimeType)) return undefined;
+  try {
+    const binary = atob(blob);
+    const bytes = Uint8Array.from(binary, (c) => c.charCodeAt(0));
+    return new TextDecoder('utf-8', { fatal: false }).decode(bytes);
+  } catch {
+    return undefined; // not base64
+  }
+}
