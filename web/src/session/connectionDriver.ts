@@ -31,13 +31,20 @@ export class ConnectionDriver {
   private restarting = false;
   private disposed = false;
   session: ClientSession | undefined;
+  /** Set by scripted runs (a comparison): answers server questions without asking the user. */
+  autoAnswer: ((method: string, params: Record<string, unknown>) => ServerAnswer | undefined) | undefined;
+  /** Settles when the connect attempt ends: connected, or why not. */
+  readonly ready: Promise<{ ok: true } | { ok: false; reason: string }>;
+  private settle: (value: { ok: true } | { ok: false; reason: string }) => void = () => undefined;
 
   constructor(
     readonly conn: string,
     private readonly socket: BridgeSocket,
     private readonly askUser: AskUser,
     private readonly capabilities: Record<string, unknown>,
-  ) {}
+  ) {
+    this.ready = new Promise((resolve) => (this.settle = resolve));
+  }
 
   /** Launches the server and opens the conversation (unless `open` is false). */
   start(config: ServerConfig, choice: FlowChoice, options: DriverOptions, label?: string): void {
@@ -58,6 +65,7 @@ export class ConnectionDriver {
 
   /** Takes over a connection opened before a reload, from what the journal says of it. */
   adopt(connected: Connected, nextId: number): void {
+    this.settle({ ok: true });
     this.nextId = nextId;
     this.awaitingSpawn = false;
     this.openSession(connected);
@@ -119,7 +127,10 @@ export class ConnectionDriver {
       send: (text) => this.socket.send({ type: 'send', conn: this.conn, text }),
       nextId: () => this.nextId++,
       capabilities: this.capabilities,
-      onServerRequest: (method, params) => this.askUser(this.conn, method, params),
+      onServerRequest: (method, params) => {
+        const scripted = this.autoAnswer?.(method, params);
+        return scripted ? Promise.resolve(scripted) : this.askUser(this.conn, method, params);
+      },
     });
   }
 
@@ -144,10 +155,12 @@ export class ConnectionDriver {
           if (this.timer) clearTimeout(this.timer);
           this.openSession(action.outcome);
           this.note(NOTE_TOPICS.connected, { outcome: action.outcome });
+          this.settle({ ok: true });
           break;
         case 'failed':
           if (this.timer) clearTimeout(this.timer);
           this.note(NOTE_TOPICS.failed, { reason: action.reason });
+          this.settle({ ok: false, reason: action.reason });
           break;
         default: {
           const never: never = action;

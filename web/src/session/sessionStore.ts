@@ -68,13 +68,26 @@ export class SessionStore {
 
   /** Spawns a server and opens the conversation in the chosen flow. Returns the connection id. */
   connect(config: ServerConfig, choice: FlowChoice, options: DriverOptions, label?: string): string {
-    const socket = this.socket;
-    if (!socket) throw new Error('not connected to the bridge');
-    this.connCounter += 1;
-    const conn = `c${this.connCounter}-${Math.random().toString(36).slice(2, 6)}`;
+    const conn = this.newConnId();
+    this.launch(conn, config, choice, options, label);
+    return conn;
+  }
+
+  /** Like connect, for scripted runs: the driver, to await and to answer questions for. */
+  launch(conn: string, config: ServerConfig, choice: FlowChoice, options: DriverOptions, label?: string): ConnectionDriver {
     const driver = this.newDriver(conn, options.capabilities ?? {});
     driver.start(config, choice, options, label);
-    return conn;
+    return driver;
+  }
+
+  newConnId(prefix = 'c'): string {
+    this.connCounter += 1;
+    return `${prefix}${this.connCounter}-${Math.random().toString(36).slice(2, 6)}`;
+  }
+
+  /** Journals a note of the app's own (a comparison's markers, say). */
+  note(topic: string, data: unknown, conn?: string): void {
+    this.socket?.send({ type: 'note', topic, data, ...(conn === undefined ? {} : { conn }) });
   }
 
   /**

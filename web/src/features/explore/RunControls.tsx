@@ -25,7 +25,7 @@ export function RunControls({ running, progress, timeoutMs, onTimeout, onSend, o
       )}
       <label className="inline">
         timeout (ms)
-        <input type="number" min={100} step={1000} value={timeoutMs} onChange={(e) => onTimeout(Math.max(100, Number(e.target.value) || 60_000))} style={{ width: 100 }} />
+        <input type="number" min={100} step={100} value={timeoutMs} onChange={(e) => onTimeout(Math.max(100, Number(e.target.value) || 60_000))} style={{ width: 100 }} />
       </label>
       {running && (
         <span className="progress" role="status" data-testid="progress">

@@ -7,6 +7,7 @@ import { ContentBlocks } from '../results/ContentBlocks.js';
 import { ResultView } from '../results/ResultView.js';
 import { ArgumentInput } from '../resources/ArgumentInput.js';
 import { RunBar } from '../resources/RunBar.js';
+import { stringRecord } from '../resources/resourceInfo.js';
 import { conversation, getParams, missingRequired, promptArguments, promptLabel, type Prompt } from './promptInfo.js';
 
 /** One prompt: a text input per argument (with completions), Get, and the messages as a conversation. */
@@ -14,13 +15,12 @@ export function PromptRunner({ conn, prompt }: { conn: string; prompt: Prompt })
   const store = useStore();
   const args = useMemo(() => promptArguments(prompt), [prompt]);
   const key = draftKey(conn, `\u0001prompt\u0000${prompt.name}`);
-  const [values, setValuesState] = useState<Record<string, string>>(() => asStrings(loadDraft(key)));
-  const setValue = (name: string, value: string): void =>
-    setValuesState((prev) => {
-      const next = { ...prev, [name]: value };
-      saveDraft(key, next);
-      return next;
-    });
+  const [values, setValuesState] = useState<Record<string, string>>(() => stringRecord(loadDraft(key)));
+  const setValue = (name: string, value: string): void => {
+    const next = { ...values, [name]: value };
+    setValuesState(next);
+    saveDraft(key, next);
+  };
   const [timeoutMs, setTimeoutMs] = useState(60_000);
   const run = useRun(conn, 'prompts/get', prompt.name);
   const session = store.client(conn);
@@ -114,11 +114,4 @@ function Conversation({ result }: { result: Record<string, unknown> }) {
       ))}
     </section>
   );
-}
-
-function asStrings(value: unknown): Record<string, string> {
-  const out: Record<string, string> = {};
-  if (typeof value !== 'object' || value === null) return out;
-  for (const [k, v] of Object.entries(value)) if (typeof v === 'string') out[k] = v;
-  return out;
 }

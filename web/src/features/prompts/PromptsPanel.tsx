@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import type { ConnInfo } from '../../../../protocol/session.js';
 import { useStore } from '../../session/StoreContext.js';
 import { usePagedList } from '../explore/usePagedList.js';
+import { loadSelection, saveSelection } from '../tools/drafts.js';
 import { isPrompt, matchesPrompt, promptArguments, promptLabel } from './promptInfo.js';
 import { PromptRunner } from './PromptRunner.js';
 
@@ -10,7 +11,11 @@ export function PromptsPanel({ info }: { info: ConnInfo; dark: boolean }) {
   const conn = info.conn;
   const open = info.connected !== undefined && info.status === 'running';
   const [search, setSearch] = useState('');
-  const [selected, setSelected] = useState<string | undefined>();
+  const [selected, setSelectedState] = useState<string | undefined>(() => loadSelection(`prompts:${conn}`));
+  const setSelected = (name: string): void => {
+    setSelectedState(name);
+    saveSelection(`prompts:${conn}`, name);
+  };
   const list = usePagedList<unknown>(conn, 'prompts/list', 'prompts', open);
   useEffect(() => store.ensureListening(conn), [store, conn, info.connected]);
 

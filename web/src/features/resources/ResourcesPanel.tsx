@@ -2,6 +2,7 @@ import { useEffect, useState, type ReactNode } from 'react';
 import type { ConnInfo } from '../../../../protocol/session.js';
 import { useStore } from '../../session/StoreContext.js';
 import { usePagedList } from '../explore/usePagedList.js';
+import { loadSelection, saveSelection } from '../tools/drafts.js';
 import { ResourceDetail } from './ResourceDetail.js';
 import { isResource, isTemplate, matchesResource, matchesTemplate, resourceLabel } from './resourceInfo.js';
 import { stateText } from './SubscriptionBox.js';
@@ -25,7 +26,13 @@ export function ResourcesPanel({ info, readRequest }: ResourcesPanelProps) {
   const conn = info.conn;
   const open = info.connected !== undefined && info.status === 'running';
   const [search, setSearch] = useState('');
-  const [selection, setSelection] = useState<Selection | undefined>();
+  const scope = `resources:${conn}`;
+  const [selection, setSelectionState] = useState<Selection | undefined>(() => parseSelection(loadSelection(scope)));
+  const setSelection = (next: Selection): void => {
+    setSelectionState(next);
+    // Remembered without autoRead: coming back to the panel shows it, and does not read again.
+    saveSelection(scope, JSON.stringify(next.kind === 'resource' ? { kind: 'resource', uri: next.uri } : next));
+  };
   const resources = usePagedList<unknown>(conn, 'resources/list', 'resources', open);
   const templates = usePagedList<unknown>(conn, 'resources/templates/list', 'resourceTemplates', open);
   const registry = useSubscriptions();
@@ -34,8 +41,9 @@ export function ResourcesPanel({ info, readRequest }: ResourcesPanelProps) {
   useEffect(() => {
     if (!readRequest || handledReadRequests.has(readRequest)) return;
     handledReadRequests.add(readRequest);
-    setSelection({ kind: 'resource', uri: readRequest.uri, autoRead: readRequest.at });
-  }, [readRequest]);
+    setSelectionState({ kind: 'resource', uri: readRequest.uri, autoRead: readRequest.at });
+    saveSelection(scope, JSON.stringify({ kind: 'resource', uri: readRequest.uri }));
+  }, [readRequest, scope]);
 
   const resourcePages = resources.data?.pages ?? [];
   const templatePages = templates.data?.pages ?? [];
@@ -151,6 +159,18 @@ export function ResourcesPanel({ info, readRequest }: ResourcesPanelProps) {
       </div>
     </div>
   );
+}
+
+function parseSelection(saved: string | undefined): Selection | undefined {
+  if (saved === undefined) return undefined;
+  try {
+    const value = JSON.parse(saved) as Record<string, unknown>;
+    if (value.kind === 'resource' && typeof value.uri === 'string') return { kind: 'resource', uri: value.uri };
+    if (value.kind === 'template' && typeof value.uriTemplate === 'string') return { kind: 'template', uriTemplate: value.uriTemplate };
+  } catch {
+    // not ours
+  }
+  return undefined;
 }
 
 interface PagedQuery {

@@ -7,7 +7,7 @@ import { draftKey, loadDraft, saveDraft } from '../tools/drafts.js';
 import { ArgumentInput } from './ArgumentInput.js';
 import { ReadResult } from './ReadResult.js';
 import { Metadata } from './ResourceDetail.js';
-import { resourceLabel, templateValues, templateVariables, variableHint, type ResourceTemplate } from './resourceInfo.js';
+import { resourceLabel, stringRecord, templateValues, templateVariables, variableHint, type ResourceTemplate } from './resourceInfo.js';
 import { RunBar } from './RunBar.js';
 import { SubscriptionBox } from './SubscriptionBox.js';
 
@@ -18,13 +18,12 @@ export function TemplateDetail({ info, template }: { info: ConnInfo; template: R
   const variables = useMemo(() => templateVariables(template.uriTemplate), [template.uriTemplate]);
   const problems = useMemo(() => templateProblems(template.uriTemplate), [template.uriTemplate]);
   const key = draftKey(conn, `\u0001template\u0000${template.uriTemplate}`);
-  const [inputs, setInputsState] = useState<Record<string, string>>(() => asStrings(loadDraft(key)));
-  const setInput = (name: string, value: string): void =>
-    setInputsState((prev) => {
-      const next = { ...prev, [name]: value };
-      saveDraft(key, next);
-      return next;
-    });
+  const [inputs, setInputsState] = useState<Record<string, string>>(() => stringRecord(loadDraft(key)));
+  const setInput = (name: string, value: string): void => {
+    const next = { ...inputs, [name]: value };
+    setInputsState(next);
+    saveDraft(key, next);
+  };
   const [timeoutMs, setTimeoutMs] = useState(60_000);
   const run = useRun(conn, 'resources/read', `template:${template.uriTemplate}`);
   const session = store.client(conn);
@@ -91,11 +90,4 @@ export function TemplateDetail({ info, template }: { info: ConnInfo; template: R
       {run.result && <ReadResult conn={conn} result={run.result} />}
     </section>
   );
-}
-
-function asStrings(value: unknown): Record<string, string> {
-  const out: Record<string, string> = {};
-  if (typeof value !== 'object' || value === null) return out;
-  for (const [k, v] of Object.entries(value)) if (typeof v === 'string') out[k] = v;
-  return out;
 }

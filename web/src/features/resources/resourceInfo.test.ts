@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { decodeTextBlob, formatSize, isResource, isTemplate, matchesResource, metadataRows, readContents, resourceLabel, templateValues, templateVariables, variableHint } from './resourceInfo.js';
+import { decodeTextBlob, formatSize, stringRecord, isResource, isTemplate, matchesResource, metadataRows, readContents, resourceLabel, templateValues, templateVariables, variableHint } from './resourceInfo.js';
 import { expandTemplate } from '../explore/uriTemplate.js';
 
 describe('resource helpers', () => {
@@ -71,5 +71,13 @@ describe('decodeTextBlob', () => {
     expect(decodeTextBlob({ uri: 'a://b', blob: btoa('x') })).toBeUndefined();
     expect(decodeTextBlob({ uri: 'a://b', mimeType: 'text/plain', blob: '!!!' })).toBeUndefined();
     expect(decodeTextBlob({ uri: 'a://b', mimeType: 'text/plain', text: 'x' })).toBeUndefined();
+  });
+});
+
+describe('stringRecord', () => {
+  it('keeps only string values of a plain object', () => {
+    expect(stringRecord({ a: 'x', b: 1, c: null })).toEqual({ a: 'x' });
+    expect(stringRecord(['x'])).toEqual({});
+    expect(stringRecord(undefined)).toEqual({});
   });
 });

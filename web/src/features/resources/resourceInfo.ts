@@ -131,3 +131,11 @@ export function decodeTextBlob(item: Record<string, unknown>): string | undefine
     return undefined; // not base64
   }
 }
+
+/** The string values of a record (a saved draft, say); anything else is dropped. */
+export function stringRecord(value: unknown): Record<string, string> {
+  const out: Record<string, string> = {};
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return out;
+  for (const [k, v] of Object.entries(value)) if (typeof v === 'string') out[k] = v;
+  return out;
+}

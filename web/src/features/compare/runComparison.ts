@@ -1,0 +1,111 @@
+/**
+ * Runs one scenario in both flows at once, each on its own server process (servers pin the
+ * flow per process). Every step is bracketed by journaled markers, so the figures and the
+ * diagrams are read back from the wire, and the comparison replays from the journal.
+ */
+import type { ServerConfig } from '../../../../protocol/envelope.js';
+import type { ClientSession, Outcome } from '../../../../protocol/clientSession.js';
+import { COMPARE_TOPICS, type CompareStart, type Scenario, type Step, type StepMark } from '../../../../protocol/compare.js';
+import type { Flow } from '../../../../protocol/flows.js';
+import type { SessionStore } from '../../session/sessionStore.js';
+import type { ConnectionDriver } from '../../session/connectionDriver.js';
+
+const CAPABILITIES = { elicitation: { form: {} } };
+
+export function startComparison(store: SessionStore, config: ServerConfig, scenario: Scenario): CompareStart {
+  const id = `cmp-${Date.now().toString(36)}`;
+  const start: CompareStart = {
+    id,
+    scenario,
+    command: config.command,
+    args: config.args,
+    conns: { handshake: store.newConnId('h'), stateless: store.newConnId('s') },
+  };
+  store.note(COMPARE_TOPICS.start, start);
+  void Promise.all([
+    runColumn(store, config, start, 'handshake'),
+    runColumn(store, config, start, 'stateless'),
+  ]).then(() => store.note(COMPARE_TOPICS.done, { id }));
+  return start;
+}
+
+async function runColumn(store: SessionStore, config: ServerConfig, start: CompareStart, flow: Flow): Promise<void> {
+  const conn = start.conns[flow];
+  const mark = (index: number, phase: 'start' | 'end', outcome?: string): void => {
+    const data: StepMark = { id: start.id, flow, index, phase, ...(outcome === undefined ? {} : { outcome }) };
+    store.note(COMPARE_TOPICS.step, data, conn);
+  };
+  let driver: ConnectionDriver | undefined;
+  for (const [index, step] of start.scenario.steps.entries()) {
+    mark(index, 'start');
+    if (step.kind === 'connect') {
+      driver = store.launch(conn, config, flow, { capabilities: CAPABILITIES, discover: true }, `compare ${flow}`);
+      const ready = await driver.ready;
+      mark(index, 'end', ready.ok ? 'connected' : ready.reason);
+      if (!ready.ok) break;
+      continue;
+    }
+    const session = driver?.session;
+    if (!driver || !session) {
+      mark(index, 'end', 'not connected: a scenario starts with a connect step');
+      break;
+    }
+    mark(index, 'end', summarize(await runStep(driver, session, step)));
+  }
+  if (driver) store.disconnect(conn);
+}
+
+async function runStep(driver: ConnectionDriver, session: ClientSession, step: Exclude<Step, { kind: 'connect' }>): Promise<Outcome> {
+  switch (step.kind) {
+    case 'list':
+      return session.request(step.method, undefined).done;
+    case 'call':
+      return session.request('tools/call', { name: step.tool, arguments: step.arguments }).done;
+    case 'read':
+      return session.request('resources/read', { uri: step.uri }).done;
+    case 'prompt':
+      return session.request('prompts/get', { name: step.name, arguments: step.arguments }).done;
+    case 'input': {
+      const answer = { action: step.answer.action, ...(step.answer.content ? { content: step.answer.content } : {}) };
+      const params = { name: step.tool, arguments: step.arguments };
+      if (session.flow === 'handshake') {
+        driver.autoAnswer = (method) => (method === 'elicitation/create' ? { result: answer } : undefined);
+        try {
+          return await session.request('tools/call', params).done;
+        } finally {
+          driver.autoAnswer = undefined;
+        }
+      }
+      return session.requestWithInput('tools/call', params, async (requests) =>
+        Object.fromEntries(Object.entries(requests).map(([key]) => [key, answer])),
+      );
+    }
+    default: {
+      const never: never = step;
+      return never;
+    }
+  }
+}
+
+function summarize(outcome: Outcome): string {
+  switch (outcome.kind) {
+    case 'result': {
+      const content = outcome.result.content;
+      const first = Array.isArray(content) ? (content[0] as { text?: unknown } | undefined) : undefined;
+      if (typeof first?.text === 'string') return first.text.slice(0, 120);
+      return outcome.result.isError === true ? 'isError: true' : 'ok';
+    }
+    case 'error':
+      return `error ${outcome.error.code}: ${outcome.error.message}`;
+    case 'timeout':
+      return `timed out after ${outcome.afterMs} ms`;
+    case 'cancelled':
+      return `cancelled: ${outcome.reason}`;
+    case 'closed':
+      return outcome.reason;
+    default: {
+      const never: never = outcome;
+      return never;
+    }
+  }
+}
