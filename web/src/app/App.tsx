@@ -10,15 +10,17 @@ import { ToolsPanel } from '../features/tools/ToolsPanel.js';
 import { ResourcesPanel } from '../features/resources/ResourcesPanel.js';
 import { PromptsPanel } from '../features/prompts/PromptsPanel.js';
 import { QuestionHost } from '../features/questions/QuestionHost.js';
+import { CompareView } from '../features/compare/CompareView.js';
 import { useTheme } from './useTheme.js';
 import type { SocketStatus } from '../session/bridgeSocket.js';
 
-type Tab = 'tools' | 'resources' | 'prompts' | 'log';
+type Tab = 'tools' | 'resources' | 'prompts' | 'log' | 'compare';
 const TABS: { id: Tab; label: string }[] = [
   { id: 'tools', label: 'Tools' },
   { id: 'resources', label: 'Resources' },
   { id: 'prompts', label: 'Prompts' },
   { id: 'log', label: 'Log' },
+  { id: 'compare', label: 'Compare flows' },
 ];
 
 export function App() {
@@ -111,7 +113,8 @@ function Shell({ store }: { store: SessionStore }) {
             </div>
             <div className="tab-body" role="tabpanel">
               {tab === 'log' && <LiveLog events={store.model.events} version={snapshot.version} conns={snapshot.conns} />}
-              {tab !== 'log' && !active && <p className="empty">Connect to a server first: its tools, resources and prompts show up here.</p>}
+              {tab === 'compare' && <CompareView dark={dark} />}
+              {tab !== 'log' && tab !== 'compare' && !active && <p className="empty">Connect to a server first: its tools, resources and prompts show up here.</p>}
               {tab === 'tools' && active && <ToolsPanel key={active.conn} info={active} dark={dark} onReadResource={readResource} />}
               {tab === 'resources' && active && <ResourcesPanel key={active.conn} info={active} dark={dark} readRequest={readRequest} />}
               {tab === 'prompts' && active && <PromptsPanel key={active.conn} info={active} dark={dark} />}

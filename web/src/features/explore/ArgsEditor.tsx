@@ -20,9 +20,11 @@ export interface ArgsEditorProps {
   /** Enter in the form (or Ctrl+Enter in the editors) sends. */
   onSubmit: () => void;
   dark: boolean;
+  /** Which ways to offer (default all three). */
+  modes?: readonly ArgsMode[];
 }
 
-export function ArgsEditor({ id, schema, value, onChange, mode, onMode, raw, onRaw, onSubmit, dark }: ArgsEditorProps) {
+export function ArgsEditor({ id, schema, value, onChange, mode, onMode, raw, onRaw, onSubmit, dark, modes = ['form', 'json', 'raw'] }: ArgsEditorProps) {
   const [text, setText] = useState(() => JSON.stringify(value ?? {}, null, 2));
   const [parseError, setParseError] = useState<string | undefined>();
 
@@ -44,7 +46,7 @@ export function ArgsEditor({ id, schema, value, onChange, mode, onMode, raw, onR
   return (
     <div className="args-editor" onKeyDown={(e) => e.key === 'Enter' && (e.ctrlKey || e.metaKey) && (e.preventDefault(), onSubmit())}>
       <div className="seg" role="tablist" aria-label="How to write the arguments">
-        {(['form', 'json', 'raw'] as const).map((m) => (
+        {modes.map((m) => (
           <button key={m} type="button" role="tab" aria-selected={mode === m} className={mode === m ? 'on' : ''} onClick={() => onMode(m)}>
             {m === 'form' ? 'Form' : m === 'json' ? 'JSON' : 'Raw line'}
           </button>

@@ -1,0 +1,107 @@
+import { useMemo, useState } from 'react';
+import { COMPARE_TOPICS, readComparison, type CompareStart, type Scenario } from '../../../../protocol/compare.js';
+import type { BridgeEvent } from '../../../../protocol/envelope.js';
+import { useSnapshot, useStore } from '../../session/StoreContext.js';
+import { parseArgsField } from '../connect/parseConfig.js';
+import { ScenarioEditor } from './ScenarioEditor.js';
+import { SideBySide } from './SideBySide.js';
+import { startComparison } from './runComparison.js';
+import { loadScenarios, saveScenario } from './scenarios.js';
+
+/** Comparisons recorded in the journal, newest last, with whether each has finished. */
+function comparisons(events: readonly BridgeEvent[]): { start: CompareStart; seq: number; done: boolean }[] {
+  const out: { start: CompareStart; seq: number; done: boolean }[] = [];
+  const done = new Set<string>();
+  for (const e of events) {
+    if (e.kind !== 'note') continue;
+    if (e.topic === COMPARE_TOPICS.start) out.push({ start: e.data as CompareStart, seq: e.seq, done: false });
+    else if (e.topic === COMPARE_TOPICS.done) done.add((e.data as { id: string }).id);
+  }
+  return out.map((c) => ({ ...c, done: done.has(c.start.id) }));
+}
+
+export function CompareView({ dark }: { dark: boolean }) {
+  const store = useStore();
+  const snapshot = useSnapshot();
+  const fallback = snapshot.welcome?.defaultServer;
+  const [command, setCommand] = useState<string | undefined>();
+  const [args, setArgs] = useState<string | undefined>();
+  const [scenarios, setScenarios] = useState(loadScenarios);
+  const [scenario, setScenario] = useState<Scenario>(() => scenarios[0] as Scenario);
+  const [editing, setEditing] = useState(false);
+  const [shown, setShown] = useState<string | undefined>();
+
+  const all = useMemo(() => comparisons(store.model.events), [store.model.events, snapshot.version]); // eslint-disable-line react-hooks/exhaustive-deps
+  const current = all.find((c) => c.start.id === shown) ?? all.at(-1);
+  const columns = useMemo(() => {
+    if (!current) return undefined;
+    const from = store.model.events.findIndex((e) => e.seq === current.seq);
+    return readComparison(current.start, from === -1 ? store.model.events : store.model.events.slice(from));
+  }, [current, store.model.events, snapshot.version]); // eslint-disable-line react-hooks/exhaustive-deps
+
+  const effectiveCommand = command ?? fallback?.command ?? '';
+  const effectiveArgs = args ?? fallback?.args.join('\n') ?? '';
+  const run = (): void => {
+    const started = startComparison(store, { command: effectiveCommand, args: parseArgsField(effectiveArgs), env: {} }, scenario);
+    setShown(started.id);
+  };
+
+  return (
+    <div className="compare" data-testid="compare-view">
+      <section className="compare-setup" aria-label="Comparison setup">
+        <p className="status">
+          One scenario, run in both flows at once, each on its own server process. Every figure is read from the wire.
+        </p>
+        <div className="row wrap">
+          <label className="inline grow">
+            Command
+            <input value={effectiveCommand} onChange={(e) => setCommand(e.target.value)} spellCheck={false} />
+          </label>
+          <label className="inline grow">
+            Arguments (one per line)
+            <textarea rows={1} value={effectiveArgs} onChange={(e) => setArgs(e.target.value)} spellCheck={false} aria-label="Arguments for the compared server" />
+          </label>
+        </div>
+        <div className="row wrap">
+          <label className="inline">
+            Scenario
+            <select
+              value={scenario.name}
+              onChange={(e) => {
+                const next = scenarios.find((s) => s.name === e.target.value);
+                if (next) setScenario(next);
+              }}
+            >
+              {scenarios.map((s) => (
+                <option key={s.name}>{s.name}</option>
+              ))}
+            </select>
+          </label>
+          <button type="button" onClick={() => setEditing((v) => !v)} aria-expanded={editing}>
+            {editing ? 'Close the editor' : 'Edit the scenario'}
+          </button>
+          <button type="button" onClick={() => setScenarios(saveScenario(scenario))} title="Saved in this browser">
+            Save scenario
+          </button>
+          <button type="button" className="primary" onClick={run} disabled={snapshot.status.state !== 'open' || effectiveCommand === ''} data-testid="run-comparison">
+            Run in both flows
+          </button>
+        </div>
+        {editing && <ScenarioEditor key={scenario.name} scenario={scenario} onChange={setScenario} dark={dark} />}
+        {all.length > 1 && (
+          <label className="inline">
+            Show
+            <select value={current?.start.id} onChange={(e) => setShown(e.target.value)} aria-label="Earlier comparisons">
+              {all.map((c) => (
+                <option key={c.start.id} value={c.start.id}>
+                  {c.start.scenario.name} ({c.start.id})
+                </option>
+              ))}
+            </select>
+          </label>
+        )}
+      </section>
+      {current && columns ? <SideBySide start={current.start} columns={columns} done={current.done} /> : <p className="empty">Run a comparison to see both flows side by side.</p>}
+    </div>
+  );
+}
