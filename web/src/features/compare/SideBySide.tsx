@@ -29,7 +29,7 @@ export function SideBySide({ start, columns, done }: { start: CompareStart; colu
       <div className="compare-grid">
         <div className="compare-head step-cell">step</div>
         {FLOWS.map((flow) => (
-          <div key={flow} className="compare-head" data-testid={`column-${flow}`}>
+          <div key={flow} className="compare-head" data-testid={`column-${flow}`} data-conn={columns[flow].conn}>
             <strong>{flow === 'handshake' ? 'Handshake flow (2025-11-25)' : 'Stateless flow (2026-07-28)'}</strong>
             <span className="status"> on {columns[flow].conn}</span>
             {explainColumn(columns[flow]) && (

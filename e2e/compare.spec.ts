@@ -1,0 +1,108 @@
+import { createRequire } from 'node:module';
+import { test, expect } from './support/fixtures.js';
+import { AppPage } from './pages/appPage.js';
+import type { Locator, Page } from '@playwright/test';
+
+async function openCompare(page: Page, url: string): Promise<void> {
+  await new AppPage(page).open(url);
+  await page.getByRole('tab', { name: 'Compare flows' }).click();
+}
+
+async function runAndWait(page: Page): Promise<Locator> {
+  await page.getByTestId('run-comparison').click();
+  const comparison = page.getByTestId('comparison');
+  await expect(comparison).toHaveAttribute('data-done', 'true', { timeout: 30_000 });
+  return comparison;
+}
+
+async function figure(comparison: Locator, key: string, flow: 'handshake' | 'stateless'): Promise<number> {
+  const text = await comparison.getByTestId('figures').locator(`tr[data-figure="${key}"] td[data-flow="${flow}"]`).textContent();
+  return Number.parseFloat(text ?? 'NaN');
+}
+
+test('the default scenario against the demo server completes in both columns, with figures that match the wire', async ({ page, lens }) => {
+  await openCompare(page, lens.url);
+  const comparison = await runAndWait(page);
+  const rows = comparison.getByTestId('compare-row');
+  await expect(rows).toHaveCount(9);
+  // Connect: the handshake on the left faces server/discover on the right.
+  const connect = rows.first();
+  await expect(connect.locator('[data-flow="handshake"]')).toContainText('initialize #1');
+  await expect(connect.locator('[data-flow="handshake"]')).toContainText('notifications/initialized');
+  await expect(connect.locator('[data-flow="stateless"]')).toContainText('server/discover #1');
+  await expect(connect.locator('[data-flow="stateless"]')).not.toContainText('initialize');
+  // The input round: a nested server request on the left, input_required and a retry on the right.
+  const input = rows.last();
+  await expect(input.locator('[data-flow="handshake"]')).toContainText('elicitation/create #0');
+  await expect(input.locator('[data-flow="stateless"]')).toContainText('input_required');
+  await expect(input.locator('[data-flow="stateless"]')).toContainText('retry + answers');
+  for (const flow of ['handshake', 'stateless'] as const) {
+    await expect(comparison.getByTestId(`step-figures-${flow}`).last()).toContainText('Confirmed: deploy the demo');
+    const drawn = await comparison.locator(`[data-flow="${flow}"]`).getByTestId('diagram-message').count();
+    expect(await figure(comparison, 'messages', flow)).toBe(drawn);
+  }
+  // The same count, read from the log: every JSON-RPC line of each compared process.
+  const conns = {
+    handshake: (await comparison.getByTestId('column-handshake').getAttribute('data-conn')) ?? '',
+    stateless: (await comparison.getByTestId('column-stateless').getAttribute('data-conn')) ?? '',
+  };
+  await page.getByRole('tab', { name: 'Log' }).click();
+  for (const flow of ['handshake', 'stateless'] as const) {
+    await page.getByLabel('Connection', { exact: true }).selectOption(conns[flow]);
+    for (const lane of ['stderr', 'process', 'app']) await page.getByRole('checkbox', { name: lane, exact: true }).uncheck();
+    const count = await page.getByTestId('log-count').textContent();
+    await page.getByRole('tab', { name: 'Compare flows' }).click();
+    expect(Number.parseInt(count ?? '', 10)).toBe(await figure(page.getByTestId('comparison'), 'messages', flow));
+    await page.getByRole('tab', { name: 'Log' }).click();
+    for (const lane of ['stderr', 'process', 'app']) await page.getByRole('checkbox', { name: lane, exact: true }).check();
+  }
+  await page.getByRole('tab', { name: 'Compare flows' }).click();
+  const differences = page.getByTestId('differences');
+  await expect(differences).toContainText('The handshake is gone');
+  await expect(differences).toContainText('Every request carries an envelope');
+  await expect(differences).toContainText('input_required');
+});
+
+test('a message opens as JSON with the envelope and resultType marked', async ({ page, lens }) => {
+  await openCompare(page, lens.url);
+  const comparison = await runAndWait(page);
+  await comparison.locator('[data-flow="stateless"]').getByTestId('diagram-message').filter({ hasText: 'tools/list #2' }).click();
+  const detail = page.getByTestId('message-detail');
+  await expect(detail).toContainText('_meta envelope');
+  await expect(detail.locator('mark.diff[data-key="_meta"]')).toBeVisible();
+  await comparison.locator('[data-flow="stateless"]').getByTestId('diagram-message').filter({ hasText: 'result #2' }).click();
+  await expect(detail.locator('mark.diff[data-key="resultType"]')).toContainText('"complete"');
+  await expect(detail.locator('mark.diff[data-key="ttlMs"]')).toBeVisible();
+});
+
+test('against server-everything the stateless column explains why it cannot work', async ({ page, lens }) => {
+  const server = createRequire(import.meta.url).resolve('@modelcontextprotocol/server-everything/dist/index.js');
+  await openCompare(page, lens.url);
+  await page.getByLabel('Command', { exact: true }).last().fill('node');
+  await page.getByLabel('Arguments for the compared server').fill(`${server}\nstdio`);
+  const comparison = await runAndWait(page);
+  await expect(comparison.getByTestId('explain-stateless')).toContainText('does not speak the stateless flow (2026-07-28)');
+  await expect(comparison.getByTestId('compare-row').first().locator('[data-flow="stateless"]')).toContainText('error #1 · -32601');
+  await expect(comparison.getByTestId('step-figures-handshake').nth(1)).toContainText('1 RT');
+});
+
+test('an edited scenario (another tool, other arguments) runs', async ({ page, lens }) => {
+  await openCompare(page, lens.url);
+  await page.getByRole('button', { name: 'Edit the scenario' }).click();
+  const editorBox = page.getByTestId('scenario-editor');
+  await editorBox.getByRole('tab', { name: 'JSON' }).click();
+  const editor = editorBox.getByTestId('json-editor');
+  await editor.locator('.view-lines').click();
+  await expect(editor.locator('.monaco-editor.focused')).toBeVisible();
+  await page.keyboard.press('ControlOrMeta+A');
+  await page.keyboard.insertText(JSON.stringify({ name: 'Echo only', steps: [{ kind: 'connect' }, { kind: 'call', tool: 'echo', arguments: { message: 'compare me' } }] }));
+  await expect(editorBox.locator('.step-list')).toContainText('tools/call echo');
+  const comparison = await runAndWait(page);
+  await expect(comparison.getByTestId('compare-row')).toHaveCount(2);
+  await expect(comparison.getByTestId('step-figures-handshake').last()).toContainText('Echo: compare me');
+  await expect(comparison.getByTestId('step-figures-stateless').last()).toContainText('Echo: compare me');
+  await page.getByRole('button', { name: 'Save scenario' }).click();
+  await page.reload();
+  await page.getByRole('tab', { name: 'Compare flows' }).click();
+  await expect(page.getByRole('combobox', { name: 'Scenario' })).toContainText('Echo only');
+});
