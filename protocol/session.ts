@@ -63,16 +63,21 @@ export class SessionModel {
     return this.events.at(-1)?.seq ?? -1;
   }
 
-  apply(event: BridgeEvent): void {
+  /** Folds one event; false when it was already folded (a replay overlapping live frames). */
+  apply(event: BridgeEvent): boolean {
     // Replays can overlap live frames after a reconnect; sequence numbers make that harmless.
-    if (event.seq <= this.lastSeq) return;
+    if (event.seq <= this.lastSeq) return false;
     this.events.push(event);
     this.version++;
     const message = this.exchanges.apply(event);
     if (message) this.messages.set(event.seq, message);
     this.linter.apply(event, message);
-    if (event.conn === undefined) return;
-    const info = this.conn(event.conn);
+    if (event.conn !== undefined) this.applyToConn(event, event.conn, message);
+    return true;
+  }
+
+  private applyToConn(event: BridgeEvent, conn: string, message: WireMessage | undefined): void {
+    const info = this.conn(conn);
     switch (event.kind) {
       case 'spawn':
         info.status = 'running';

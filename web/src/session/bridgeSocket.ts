@@ -68,7 +68,9 @@ export class BridgeSocket {
       opened = true;
       this.attempt = 0;
     };
-    ws.onmessage = (message) => this.receive(String(message.data));
+    ws.onmessage = (message) => {
+      if (this.ws === ws) this.receive(String(message.data));
+    };
     ws.onclose = (event) => {
       if (this.ws !== ws || this.closed) return;
       const reason = opened ? `connection lost (${event.code})` : 'the bridge is unreachable or refused the token';

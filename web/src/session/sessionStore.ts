@@ -37,7 +37,11 @@ export class SessionStore {
 
   constructor(private readonly token: string | undefined) {}
 
+  private started = false;
+
   start(): void {
+    if (this.started) return;
+    this.started = true;
     if (!this.token) {
       this.setStatus({ state: 'refused', reason: 'no token: open the address that `npm start` printed (it ends in #token=…)' });
       return;
@@ -176,8 +180,8 @@ export class SessionStore {
 
   private onEvents(events: BridgeEvent[], malformed: string[]): void {
     for (const event of events) {
-      this.model.apply(event);
-      if (event.conn !== undefined) this.drivers.get(event.conn)?.onEvent(event);
+      // Only new events reach the drivers: a server request seen twice would be answered twice.
+      if (this.model.apply(event) && event.conn !== undefined) this.drivers.get(event.conn)?.onEvent(event);
     }
     for (const error of malformed) this.addProblem(`an event could not be read: ${error}`);
     this.scheduleNotify(false);
