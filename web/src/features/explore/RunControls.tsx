@@ -5,17 +5,19 @@ export interface RunControlsProps {
   progress: ProgressUpdate | undefined;
   timeoutMs: number;
   onTimeout: (ms: number) => void;
-  onSend: () => void;
+  /** Without it the send button submits the form it sits in (Enter in any field sends too). */
+  onSend?: () => void;
   onCancel: () => void;
   sendLabel: string;
+  testId?: string;
   disabled?: boolean;
 }
 
 /** Send, cancel, the per-request timeout, and progress as the server reports it. */
-export function RunControls({ running, progress, timeoutMs, onTimeout, onSend, onCancel, sendLabel, disabled }: RunControlsProps) {
+export function RunControls({ running, progress, timeoutMs, onTimeout, onSend, onCancel, sendLabel, testId = 'send', disabled }: RunControlsProps) {
   return (
     <div className="run-controls">
-      <button type="button" className="primary" onClick={onSend} disabled={running || disabled} data-testid="send">
+      <button type={onSend ? 'button' : 'submit'} className="primary" onClick={onSend} disabled={running || disabled} data-testid={testId}>
         {sendLabel}
       </button>
       {running && (

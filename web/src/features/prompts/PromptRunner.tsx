@@ -6,7 +6,7 @@ import { draftKey, loadDraft, saveDraft } from '../tools/drafts.js';
 import { ContentBlocks } from '../results/ContentBlocks.js';
 import { ResultView } from '../results/ResultView.js';
 import { ArgumentInput } from '../resources/ArgumentInput.js';
-import { RunBar } from '../resources/RunBar.js';
+import { RunControls } from '../explore/RunControls.js';
 import { stringRecord } from '../resources/resourceInfo.js';
 import { conversation, getParams, missingRequired, promptArguments, promptLabel, type Prompt } from './promptInfo.js';
 
@@ -67,7 +67,7 @@ export function PromptRunner({ conn, prompt }: { conn: string; prompt: Prompt })
             Required and empty: {missing.join(', ')}. Sent as empty strings if you go ahead.
           </p>
         )}
-        <RunBar label="Get" testId="get" running={run.running} progress={run.progress} timeoutMs={timeoutMs} onTimeout={setTimeoutMs} onCancel={run.cancel} disabled={!session} />
+        <RunControls sendLabel="Get" testId="get" running={run.running} progress={run.progress} timeoutMs={timeoutMs} onTimeout={setTimeoutMs} onCancel={run.cancel} disabled={!session} />
       </form>
       {run.error && <p className="error">{run.error.message}</p>}
       {run.result && <GetResult conn={conn} result={run.result} />}

@@ -1,3 +1,4 @@
+import { ListSection } from '../explore/ListSection.js';
 import { useEffect, useState } from 'react';
 import type { ConnInfo } from '../../../../protocol/session.js';
 import { useStore } from '../../session/StoreContext.js';
@@ -38,25 +39,7 @@ export function PromptsPanel({ info }: { info: ConnInfo; dark: boolean }) {
             The server does not declare the prompts capability: prompts/list may be refused.
           </div>
         )}
-        {stale && (
-          <div className="banner-box warn" role="status" data-testid="stale">
-            The server says its prompts changed.{' '}
-            <button type="button" onClick={() => void list.refetch()}>
-              Refresh
-            </button>
-          </div>
-        )}
-        {list.isPending && list.fetchStatus === 'fetching' && <p className="status">Loading prompts…</p>}
-        {list.error && (
-          <p className="error" role="alert">
-            {list.error.message}{' '}
-            <button type="button" onClick={() => void list.refetch()}>
-              Retry
-            </button>
-          </p>
-        )}
-        {!list.isPending && !list.error && prompts.length === 0 && <p className="status">The server lists no prompts.</p>}
-        <ul className="item-list" aria-label="Prompts">
+        <ListSection title="Prompts" noun="prompts" query={list} stale={stale} staleText="The server says its prompts changed." shown={shown.length} total={prompts.length} skipped={skipped} skippedWhy="no name string" pages={pages.length}>
           {shown.map((p, i) => {
             const args = promptArguments(p);
             return (
@@ -80,25 +63,7 @@ export function PromptsPanel({ info }: { info: ConnInfo; dark: boolean }) {
               </li>
             );
           })}
-        </ul>
-        {skipped > 0 && (
-          <p className="status bad">
-            {skipped} malformed entr{skipped === 1 ? 'y' : 'ies'} skipped (no name string).
-          </p>
-        )}
-        <div className="row">
-          <span className="status">
-            {shown.length} of {prompts.length} prompts · {pages.length} page{pages.length === 1 ? '' : 's'}
-          </span>
-          {list.hasNextPage && (
-            <button type="button" onClick={() => void list.fetchNextPage()} disabled={list.isFetchingNextPage}>
-              Load more
-            </button>
-          )}
-          <button type="button" onClick={() => void list.refetch()} aria-label="Refresh the prompts">
-            ↻
-          </button>
-        </div>
+        </ListSection>
       </div>
       <div className="detail-pane">
         {prompt ? <PromptRunner key={`${conn}:${prompt.name}`} conn={conn} prompt={prompt} /> : <p className="empty">Pick a prompt to get it.</p>}

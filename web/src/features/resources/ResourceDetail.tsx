@@ -5,7 +5,7 @@ import { useRun } from '../explore/useRun.js';
 import { JsonView } from '../results/Clipped.js';
 import { ReadResult } from './ReadResult.js';
 import { metadataRows, resourceLabel, type Resource, type ResourceTemplate } from './resourceInfo.js';
-import { RunBar } from './RunBar.js';
+import { RunControls } from '../explore/RunControls.js';
 import { SubscriptionBox } from './SubscriptionBox.js';
 
 export interface ResourceDetailProps {
@@ -55,7 +55,7 @@ export function ResourceDetail({ info, uri, resource, autoRead }: ResourceDetail
           read();
         }}
       >
-        <RunBar label="Read" testId="read" running={run.running} progress={run.progress} timeoutMs={timeoutMs} onTimeout={setTimeoutMs} onCancel={run.cancel} disabled={!session} />
+        <RunControls sendLabel="Read" testId="read" running={run.running} progress={run.progress} timeoutMs={timeoutMs} onTimeout={setTimeoutMs} onCancel={run.cancel} disabled={!session} />
       </form>
       <SubscriptionBox info={info} uri={uri} onReadAgain={read} reading={run.running} />
       {run.error && <p className="error">{run.error.message}</p>}

@@ -1,4 +1,5 @@
-import { useEffect, useState, type ReactNode } from 'react';
+import { ListSection } from '../explore/ListSection.js';
+import { useEffect, useState } from 'react';
 import type { ConnInfo } from '../../../../protocol/session.js';
 import { useStore } from '../../session/StoreContext.js';
 import { usePagedList } from '../explore/usePagedList.js';
@@ -76,6 +77,7 @@ export function ResourcesPanel({ info, readRequest }: ResourcesPanelProps) {
           noun="resources"
           query={resources}
           stale={resourcesStale}
+          skippedWhy="no uri string"
           staleText="The server says its resources changed."
           shown={shownResources.length}
           total={resourceItems.length}
@@ -101,6 +103,7 @@ export function ResourcesPanel({ info, readRequest }: ResourcesPanelProps) {
           noun="templates"
           query={templates}
           stale={templatesStale}
+          skippedWhy="no uriTemplate string"
           staleText="The server says its resources changed; templates may have too."
           shown={shownTemplates.length}
           total={templateItems.length}
@@ -171,73 +174,4 @@ function parseSelection(saved: string | undefined): Selection | undefined {
     // not ours
   }
   return undefined;
-}
-
-interface PagedQuery {
-  isPending: boolean;
-  fetchStatus: string;
-  error: Error | null;
-  hasNextPage: boolean;
-  isFetchingNextPage: boolean;
-  refetch: () => Promise<unknown>;
-  fetchNextPage: () => Promise<unknown>;
-}
-
-function ListSection(props: {
-  title: string;
-  noun: string;
-  query: PagedQuery;
-  stale: boolean;
-  staleText: string;
-  shown: number;
-  total: number;
-  skipped: number;
-  pages: number;
-  children: ReactNode;
-}) {
-  const { title, noun, query, stale, staleText, shown, total, skipped, pages, children } = props;
-  return (
-    <section aria-label={title} className="list-section">
-      <h3 className="list-title">{title}</h3>
-      {stale && (
-        <div className="banner-box warn" role="status" data-testid="stale">
-          {staleText}{' '}
-          <button type="button" onClick={() => void query.refetch()}>
-            Refresh
-          </button>
-        </div>
-      )}
-      {query.isPending && query.fetchStatus === 'fetching' && <p className="status">Loading {noun}…</p>}
-      {query.error && (
-        <p className="error" role="alert">
-          {query.error.message}{' '}
-          <button type="button" onClick={() => void query.refetch()}>
-            Retry
-          </button>
-        </p>
-      )}
-      {!query.isPending && !query.error && total === 0 && <p className="status">The server lists no {noun}.</p>}
-      <ul className="item-list" aria-label={title}>
-        {children}
-      </ul>
-      {skipped > 0 && (
-        <p className="status bad">
-          {skipped} malformed entr{skipped === 1 ? 'y' : 'ies'} skipped (no {noun === 'templates' ? 'uriTemplate' : 'uri'} string).
-        </p>
-      )}
-      <div className="row">
-        <span className="status">
-          {shown} of {total} {noun} · {pages} page{pages === 1 ? '' : 's'}
-        </span>
-        {query.hasNextPage && (
-          <button type="button" onClick={() => void query.fetchNextPage()} disabled={query.isFetchingNextPage}>
-            Load more
-          </button>
-        )}
-        <button type="button" onClick={() => void query.refetch()} aria-label={`Refresh the ${noun}`}>
-          ↻
-        </button>
-      </div>
-    </section>
-  );
 }

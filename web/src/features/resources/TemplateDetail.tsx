@@ -8,7 +8,7 @@ import { ArgumentInput } from './ArgumentInput.js';
 import { ReadResult } from './ReadResult.js';
 import { Metadata } from './ResourceDetail.js';
 import { resourceLabel, stringRecord, templateValues, templateVariables, variableHint, type ResourceTemplate } from './resourceInfo.js';
-import { RunBar } from './RunBar.js';
+import { RunControls } from '../explore/RunControls.js';
 import { SubscriptionBox } from './SubscriptionBox.js';
 
 /** A resource template: one input per variable (with completions), the URI it builds, Read. */
@@ -83,7 +83,7 @@ export function TemplateDetail({ info, template }: { info: ConnInfo; template: R
             {uri}
           </output>
         </div>
-        <RunBar label="Read" testId="read" running={run.running} progress={run.progress} timeoutMs={timeoutMs} onTimeout={setTimeoutMs} onCancel={run.cancel} disabled={!session} />
+        <RunControls sendLabel="Read" testId="read" running={run.running} progress={run.progress} timeoutMs={timeoutMs} onTimeout={setTimeoutMs} onCancel={run.cancel} disabled={!session} />
       </form>
       <SubscriptionBox info={info} uri={uri} onReadAgain={() => read(uri)} reading={run.running} />
       {run.error && <p className="error">{run.error.message}</p>}

@@ -1,3 +1,4 @@
+import { ListSection } from '../explore/ListSection.js';
 import { useEffect, useState } from 'react';
 import { useStore } from '../../session/StoreContext.js';
 import type { ConnInfo } from '../../../../protocol/session.js';
@@ -29,24 +30,7 @@ export function ToolsPanel({ info, dark, onReadResource }: { info: ConnInfo; dar
     <div className="explore">
       <div className="list-pane">
         <input type="search" placeholder="Search tools" aria-label="Search tools" value={search} onChange={(e) => setSearch(e.target.value)} />
-        {stale && (
-          <div className="banner-box warn" role="status" data-testid="stale">
-            The server says its tools changed.{' '}
-            <button type="button" onClick={() => void list.refetch()}>
-              Refresh
-            </button>
-          </div>
-        )}
-        {list.isPending && list.fetchStatus === 'fetching' && <p className="status">Loading tools…</p>}
-        {list.error && (
-          <p className="error" role="alert">
-            {list.error.message}{' '}
-            <button type="button" onClick={() => void list.refetch()}>
-              Retry
-            </button>
-          </p>
-        )}
-        <ul className="item-list" aria-label="Tools">
+        <ListSection title="Tools" noun="tools" query={list} stale={stale} staleText="The server says its tools changed." shown={shown.length} total={tools.length} skipped={0} pages={pages.length}>
           {shown.map((t) => (
             <li key={t.name}>
               <button type="button" className={`item ${t.name === selected ? 'selected' : ''}`} aria-current={t.name === selected} onClick={() => setSelected(t.name)} data-testid="tool-item">
@@ -63,20 +47,7 @@ export function ToolsPanel({ info, dark, onReadResource }: { info: ConnInfo; dar
               </button>
             </li>
           ))}
-        </ul>
-        <div className="row">
-          <span className="status">
-            {shown.length} of {tools.length} tools · {pages.length} page{pages.length === 1 ? '' : 's'}
-          </span>
-          {list.hasNextPage && (
-            <button type="button" onClick={() => void list.fetchNextPage()} disabled={list.isFetchingNextPage}>
-              Load more
-            </button>
-          )}
-          <button type="button" onClick={() => void list.refetch()} aria-label="Refresh the tools">
-            ↻
-          </button>
-        </div>
+        </ListSection>
       </div>
       <div className="detail-pane">
         {tool ? <ToolRunner key={`${conn}:${tool.name}`} conn={conn} tool={tool} dark={dark} onReadResource={onReadResource} /> : <p className="empty">Pick a tool to call it.</p>}
