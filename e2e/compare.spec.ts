@@ -106,3 +106,30 @@ test('an edited scenario (another tool, other arguments) runs', async ({ page, l
   await page.getByRole('tab', { name: 'Compare flows' }).click();
   await expect(page.getByRole('combobox', { name: 'Scenario' })).toContainText('Echo only');
 });
+
+test('a comparison travels in the exported session file and opens from it', async ({ page, lens }) => {
+  const fs = await import('node:fs');
+  await openCompare(page, lens.url);
+  await runAndWait(page);
+  const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('export-session').click()]);
+  const file = await download.path();
+  const doc = JSON.parse(fs.readFileSync(file, 'utf8')) as { format: string; events: { kind: string; topic?: string }[] };
+  expect(doc.format).toBe('mcp-lens-session');
+  expect(doc.events.some((e) => e.kind === 'note' && e.topic === 'compare.start')).toBe(true);
+
+  await page.getByTestId('open-session-file').setInputFiles(file);
+  await expect(page.getByTestId('archive-banner')).toBeVisible();
+  await page.getByRole('tab', { name: 'Compare flows' }).click();
+  const replayed = page.getByTestId('comparison');
+  await expect(replayed.getByTestId('compare-row')).toHaveCount(9);
+  await expect(replayed.getByTestId('differences')).toContainText('The handshake is gone');
+});
+
+test('a malformed session file gets a clear message and changes nothing', async ({ page, lens }) => {
+  await new AppPage(page).open(lens.url);
+  await page.getByTestId('open-session-file').setInputFiles({ name: 'broken.mcplens.json', mimeType: 'application/json', buffer: Buffer.from('{"format":"mcp-lens-session","version":1,"events":[{"seq":"x"}]') });
+  await expect(page.getByTestId('open-error')).toContainText('broken.mcplens.json: not JSON');
+  await page.getByTestId('open-session-file').setInputFiles({ name: 'other.json', mimeType: 'application/json', buffer: Buffer.from('{"hello":1}') });
+  await expect(page.getByTestId('open-error')).toContainText('not an MCP Lens session file');
+  await expect(page.getByTestId('archive-banner')).toHaveCount(0);
+});

@@ -11,6 +11,7 @@ import { ResourcesPanel } from '../features/resources/ResourcesPanel.js';
 import { PromptsPanel } from '../features/prompts/PromptsPanel.js';
 import { QuestionHost } from '../features/questions/QuestionHost.js';
 import { CompareView } from '../features/compare/CompareView.js';
+import { ExportButton, OpenSessionFile } from '../features/journal/sessionFiles.js';
 import { useTheme } from './useTheme.js';
 import type { SocketStatus } from '../session/bridgeSocket.js';
 
@@ -40,6 +41,7 @@ function Shell({ store }: { store: SessionStore }) {
   const snapshot = useSnapshot();
   const [theme, toggleTheme] = useTheme();
   const [archive, setArchive] = useState<Archive | undefined>();
+  const [archiveTab, setArchiveTab] = useState<'log' | 'compare'>('log');
   const [tab, setTab] = useState<Tab>('log');
   const [selected, setSelected] = useState<string | undefined>();
   const [readRequest, setReadRequest] = useState<{ uri: string; at: number } | undefined>();
@@ -63,6 +65,7 @@ function Shell({ store }: { store: SessionStore }) {
         </span>
         <span className="spacer" />
         {snapshot.welcome && <span className="status">session {snapshot.welcome.session}</span>}
+        <ExportButton events={store.model.events} session={snapshot.welcome?.session} />
         <button type="button" onClick={toggleTheme} aria-label={`Switch to ${dark ? 'light' : 'dark'} theme`}>
           {dark ? '☀ Light' : '☾ Dark'}
         </button>
@@ -88,16 +91,28 @@ function Shell({ store }: { store: SessionStore }) {
           ))}
           <h2>Journal</h2>
           <PastSessions store={store} current={snapshot.welcome?.session} onOpen={setArchive} />
+          <OpenSessionFile onOpen={setArchive} />
         </aside>
         {archive ? (
-          <div className="log-pane" style={{ gridTemplateRows: 'auto 1fr' }}>
+          <div className="log-pane" style={{ gridTemplateRows: 'auto auto 1fr' }}>
             <div className="banner" role="status" data-testid="archive-banner">
               Viewing past session {archive.session} (read-only, {archive.model.events.length} events){' '}
               <button type="button" onClick={() => setArchive(undefined)}>
                 Back to the live session
               </button>
             </div>
-            <LiveLog events={archive.model.events} version={archive.model.version} conns={[...archive.model.conns.values()]} />
+            <div className="tabs" role="tablist" aria-label="Views of the session">
+              {(['log', 'compare'] as const).map((t) => (
+                <button key={t} type="button" role="tab" aria-selected={archiveTab === t} className={archiveTab === t ? 'on' : ''} onClick={() => setArchiveTab(t)}>
+                  {t === 'log' ? 'Log' : 'Compare flows'}
+                </button>
+              ))}
+            </div>
+            {archiveTab === 'log' ? (
+              <LiveLog events={archive.model.events} version={archive.model.version} conns={[...archive.model.conns.values()]} />
+            ) : (
+              <CompareView dark={dark} archive={archive.model} />
+            )}
           </div>
         ) : (
           <div className="work">

@@ -1,6 +1,7 @@
 import { useMemo, useState } from 'react';
 import { COMPARE_TOPICS, readComparison, type CompareStart, type Scenario } from '../../../../protocol/compare.js';
 import type { BridgeEvent } from '../../../../protocol/envelope.js';
+import type { SessionModel } from '../../../../protocol/session.js';
 import { useSnapshot, useStore } from '../../session/StoreContext.js';
 import { parseArgsField } from '../connect/parseConfig.js';
 import { ScenarioEditor } from './ScenarioEditor.js';
@@ -20,9 +21,11 @@ function comparisons(events: readonly BridgeEvent[]): { start: CompareStart; seq
   return out.map((c) => ({ ...c, done: done.has(c.start.id) }));
 }
 
-export function CompareView({ dark }: { dark: boolean }) {
+/** `archive`: a session read back from a file or an earlier journal: its comparisons, read-only. */
+export function CompareView({ dark, archive }: { dark: boolean; archive?: SessionModel }) {
   const store = useStore();
   const snapshot = useSnapshot();
+  const model = archive ?? store.model;
   const fallback = snapshot.welcome?.defaultServer;
   const [command, setCommand] = useState<string | undefined>();
   const [args, setArgs] = useState<string | undefined>();
@@ -31,13 +34,13 @@ export function CompareView({ dark }: { dark: boolean }) {
   const [editing, setEditing] = useState(false);
   const [shown, setShown] = useState<string | undefined>();
 
-  const all = useMemo(() => comparisons(store.model.events), [store.model.events, snapshot.version]); // eslint-disable-line react-hooks/exhaustive-deps
+  const all = useMemo(() => comparisons(model.events), [model.events, snapshot.version]); // eslint-disable-line react-hooks/exhaustive-deps
   const current = all.find((c) => c.start.id === shown) ?? all.at(-1);
   const columns = useMemo(() => {
     if (!current) return undefined;
-    const from = store.model.events.findIndex((e) => e.seq === current.seq);
-    return readComparison(current.start, from === -1 ? store.model.events : store.model.events.slice(from));
-  }, [current, store.model.events, snapshot.version]); // eslint-disable-line react-hooks/exhaustive-deps
+    const from = model.events.findIndex((e) => e.seq === current.seq);
+    return readComparison(current.start, from === -1 ? model.events : model.events.slice(from));
+  }, [current, model.events, snapshot.version]); // eslint-disable-line react-hooks/exhaustive-deps
 
   const effectiveCommand = command ?? fallback?.command ?? '';
   const effectiveArgs = args ?? fallback?.args.join('\n') ?? '';
@@ -48,6 +51,7 @@ export function CompareView({ dark }: { dark: boolean }) {
 
   return (
     <div className="compare" data-testid="compare-view">
+      {!archive && (
       <section className="compare-setup" aria-label="Comparison setup">
         <p className="status">
           One scenario, run in both flows at once, each on its own server process. Every figure is read from the wire.
@@ -88,7 +92,10 @@ export function CompareView({ dark }: { dark: boolean }) {
           </button>
         </div>
         {editing && <ScenarioEditor key={scenario.name} scenario={scenario} onChange={setScenario} dark={dark} />}
+      </section>
+      )}
         {all.length > 1 && (
+          <section className="compare-setup">
           <label className="inline">
             Show
             <select value={current?.start.id} onChange={(e) => setShown(e.target.value)} aria-label="Earlier comparisons">
@@ -99,8 +106,8 @@ export function CompareView({ dark }: { dark: boolean }) {
               ))}
             </select>
           </label>
+          </section>
         )}
-      </section>
       {current && columns ? <SideBySide start={current.start} columns={columns} done={current.done} /> : <p className="empty">Run a comparison to see both flows side by side.</p>}
     </div>
   );
