@@ -12,15 +12,7 @@ import { WebSocketServer } from 'ws';
 import { serverConfigSchema, type ServerConfigInput, type WelcomeFrame } from '../protocol/envelope.js';
 import { Journal, isSessionId, listJournals, newSessionId } from './journal.js';
 import { ProcessHost } from './processHost.js';
-import {
-  bearerToken,
-  checkUpgrade,
-  hostAllowed,
-  isLoopback,
-  newToken,
-  tokensMatch,
-  type GatePolicy,
-} from './security.js';
+import { bearerToken, checkUpgrade, hostAllowed, isLoopback, newToken, tokensMatch, type GatePolicy } from './security.js';
 import { serveSocket } from './socket.js';
 import { VERSION } from './version.js';
 
@@ -74,7 +66,9 @@ export function createBridge(options: BridgeOptions = {}): Bridge {
 async function listen(options: BridgeOptions): Promise<RunningBridge> {
   const bindHost = options.host ?? '127.0.0.1';
   if (!isLoopback(bindHost) && !options.dangerouslyListenBeyondLoopback) {
-    throw new Error(`refusing to listen on ${bindHost}: the bridge launches processes; pass --dangerously-listen-beyond-loopback to insist`);
+    throw new Error(
+      `refusing to listen on ${bindHost}: the bridge launches processes; pass --dangerously-listen-beyond-loopback to insist`,
+    );
   }
   const token = options.token ?? newToken();
   const home = options.home ?? defaultHome();
@@ -86,9 +80,9 @@ async function listen(options: BridgeOptions): Promise<RunningBridge> {
     graceMs: options.stopGraceMs ?? 2000,
     withholdEnv: ['MCP_LENS_TOKEN'],
   });
-  const defaultServer = serverConfigSchema.extend({ label: serverConfigSchema.shape.command.optional() }).parse(
-    options.defaultServer ?? { command: process.execPath, args: [] },
-  );
+  const defaultServer = serverConfigSchema
+    .extend({ label: serverConfigSchema.shape.command.optional() })
+    .parse(options.defaultServer ?? { command: process.execPath, args: [] });
 
   const policy: GatePolicy = {
     token,

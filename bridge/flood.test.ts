@@ -52,15 +52,15 @@ describe('flood', () => {
       expect(seqs.every((seq, i) => seq === i)).toBe(true);
 
       const counters = (lines: { conn?: string; stream?: unknown; text?: unknown }[]): number[] =>
-        lines
-          .filter((e) => e.conn === 'flood' && e.stream === 'stdout')
-          .map((e) => Number(/"n":(\d+)/.exec(String(e.text))?.[1]));
+        lines.filter((e) => e.conn === 'flood' && e.stream === 'stdout').map((e) => Number(/"n":(\d+)/.exec(String(e.text))?.[1]));
       const received = counters(reader.events as LineEvent[]);
       expect(received.length).toBe(LINES);
       expect(received.every((n, i) => n === i)).toBe(true);
-      expect((reader.events as LineEvent[]).filter((e) => e.conn === 'flood' && e.stream === 'stdout').every((e) => e.size === 200 && e.eol === '\n')).toBe(
-        true,
-      );
+      expect(
+        (reader.events as LineEvent[])
+          .filter((e) => e.conn === 'flood' && e.stream === 'stdout')
+          .every((e) => e.size === 200 && e.eol === '\n'),
+      ).toBe(true);
       expect(reader.events.some((e) => e.kind === 'line' && e.stream === 'stderr' && e.text === 'flood done')).toBe(true);
 
       const onDisk = counters(readJournal(t.bridge.journalFile) as { conn?: string; stream?: unknown; text?: unknown }[]);

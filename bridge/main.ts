@@ -81,9 +81,7 @@ async function serve(argv: string[]): Promise<number> {
   }
   const [command, ...args] = positionals;
   const defaultServer =
-    command === undefined
-      ? { command: process.execPath, args: [demoServerPath()], label: 'MCP Lens demo server' }
-      : { command, args };
+    command === undefined ? { command: process.execPath, args: [demoServerPath()], label: 'MCP Lens demo server' } : { command, args };
 
   let running: RunningBridge;
   try {

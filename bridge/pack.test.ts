@@ -14,7 +14,15 @@ describe('the packed tarball', () => {
   it('installs and serves the app with the server given after --', { timeout: 120_000 }, async () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'mcp-lens-pack-'));
     // dist/ is fresh (the test setup builds it), so skip prepack's forced rebuild.
-    const name = execFileSync('npm', ['pack', '--ignore-scripts', '--pack-destination', dir], { cwd: root, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim().split('\n').at(-1) ?? '';
+    const name =
+      execFileSync('npm', ['pack', '--ignore-scripts', '--pack-destination', dir], {
+        cwd: root,
+        encoding: 'utf8',
+        stdio: ['ignore', 'pipe', 'ignore'],
+      })
+        .trim()
+        .split('\n')
+        .at(-1) ?? '';
     const tarball = path.join(dir, name);
     expect(fs.existsSync(tarball)).toBe(true);
     const listing = execFileSync('tar', ['-tzf', tarball], { encoding: 'utf8' });

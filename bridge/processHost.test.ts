@@ -5,7 +5,14 @@ import os from 'node:os';
 import path from 'node:path';
 import { wireBytes } from '../protocol/bytes.js';
 import { REDACTED, parseBridgeEvent, type BridgeEvent, type LineEvent } from '../protocol/envelope.js';
-import { STATELESS_VERSION, discoverRequest, encodeFrame, flowRequest, initializeRequest, initializedNotification } from '../protocol/flows.js';
+import {
+  STATELESS_VERSION,
+  discoverRequest,
+  encodeFrame,
+  flowRequest,
+  initializeRequest,
+  initializedNotification,
+} from '../protocol/flows.js';
 import { classifyText } from '../protocol/jsonrpc.js';
 import {
   BridgeClient,
@@ -60,7 +67,11 @@ describe('the demo server through the bridge', () => {
 
     c.send({ type: 'send', conn, text: encodeFrame(initializedNotification()) });
     from = c.mark();
-    c.send({ type: 'send', conn, text: encodeFrame(flowRequest('handshake', 2, 'tools/call', { name: 'add', arguments: { a: 42, b: 58 } })) });
+    c.send({
+      type: 'send',
+      conn,
+      text: encodeFrame(flowRequest('handshake', 2, 'tools/call', { name: 'add', arguments: { a: 42, b: 58 } })),
+    });
     const call = await c.answer(conn, 2, { from });
     expect(call.result).toEqual({ content: [{ type: 'text', text: '42 + 58 = 100' }] });
 
@@ -94,7 +105,11 @@ describe('the demo server through the bridge', () => {
     expect(result._meta).toMatchObject({ 'io.modelcontextprotocol/serverInfo': { name: 'mcp-lens-demo' } });
 
     from = c.mark();
-    c.send({ type: 'send', conn, text: encodeFrame(flowRequest('stateless', 2, 'tools/call', { name: 'add', arguments: { a: 42, b: 58 } })) });
+    c.send({
+      type: 'send',
+      conn,
+      text: encodeFrame(flowRequest('stateless', 2, 'tools/call', { name: 'add', arguments: { a: 42, b: 58 } })),
+    });
     const call = await c.answer(conn, 2, { from });
     expect(call.result).toMatchObject({ content: [{ type: 'text', text: '42 + 58 = 100' }], resultType: 'complete' });
     c.send({ type: 'stop', conn });
@@ -111,7 +126,11 @@ describe('misbehaving servers', () => {
     expect(banner).toMatchObject({ text: 'Server starting... (not JSON)', eol: '\n', size: 29 });
     expect(classifyText(banner.text ?? '').kind).toBe('non-json');
 
-    const init = await c.request(conn, 1, 'initialize', { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 't', version: '1' } });
+    const init = await c.request(conn, 1, 'initialize', {
+      protocolVersion: '2025-06-18',
+      capabilities: {},
+      clientInfo: { name: 't', version: '1' },
+    });
     expect(init.result).toEqual({
       protocolVersion: '2025-06-18',
       capabilities: { tools: {} },
@@ -122,7 +141,9 @@ describe('misbehaving servers', () => {
     expect(out.indexOf('debug: got initialize')).toBeLessThan(out.findIndex((text) => text?.includes('non-json-fixture')));
 
     const tools = await c.request(conn, 2, 'tools/list');
-    expect(tools.result).toMatchObject({ tools: [{ name: 'echo', inputSchema: { type: 'object', properties: { message: { type: 'string' } } } }] });
+    expect(tools.result).toMatchObject({
+      tools: [{ name: 'echo', inputSchema: { type: 'object', properties: { message: { type: 'string' } } } }],
+    });
     const echo = await c.request(conn, 3, 'tools/call', { name: 'echo', arguments: { message: 'héllo 🙂' } });
     expect(echo.result).toEqual({ content: [{ type: 'text', text: 'Echo: héllo 🙂' }] });
     const discover = await c.request(conn, 4, 'server/discover', { _meta: {} });
@@ -146,7 +167,9 @@ describe('misbehaving servers', () => {
 
     // The fixture announced on stderr, in base64, exactly what each stdout line was meant to be.
     const intended = await c.waitFor(() => {
-      const list = c.lines(conn, 'stderr').flatMap((l) => (l.text?.startsWith('intended ') ? [Buffer.from(l.text.slice(9), 'base64')] : []));
+      const list = c
+        .lines(conn, 'stderr')
+        .flatMap((l) => (l.text?.startsWith('intended ') ? [Buffer.from(l.text.slice(9), 'base64')] : []));
       return list.length === 3 && c.lines(conn, 'stdout').length === 3 ? list : undefined;
     });
     const got = c.lines(conn, 'stdout');
@@ -324,7 +347,11 @@ describe('misbehaving servers', () => {
     c.ws.send(JSON.stringify({ type: 'exec', command: 'id' }));
     c.ws.send(Buffer.from([1, 2, 3]), { binary: true });
     await c.waitFor(() => c.rejected.length === 3);
-    expect(c.rejected).toEqual(['frame is not JSON', expect.stringContaining('invalid command') as unknown, 'binary frames are not accepted']);
+    expect(c.rejected).toEqual([
+      'frame is not JSON',
+      expect.stringContaining('invalid command') as unknown,
+      'binary frames are not accepted',
+    ]);
     expect(c.closed).toBe(false);
   });
 });
@@ -376,7 +403,10 @@ describe('spawning', () => {
   it('runs two servers at once on two connections from two sockets', async () => {
     const a = await connect();
     const b = await connect();
-    await Promise.all([a.spawn('two-a', { command: process.execPath, args: [demoServerJs] }), b.spawn('two-b', nodeServer('non-json.mjs'))]);
+    await Promise.all([
+      a.spawn('two-a', { command: process.execPath, args: [demoServerJs] }),
+      b.spawn('two-b', nodeServer('non-json.mjs')),
+    ]);
     const [answerA, answerB] = await Promise.all([
       a.request('two-a', 1, 'initialize', { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'a', version: '1' } }),
       b.request('two-b', 1, 'initialize', { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'b', version: '1' } }),

@@ -127,8 +127,7 @@ export class ProcessHost {
       if (!spawned && !finished) {
         finished = true;
         child.alive = false;
-        const message =
-          error.code === 'ENOENT' ? `command not found: ${config.command} (ENOENT)` : `${error.message}`;
+        const message = error.code === 'ENOENT' ? `command not found: ${config.command} (ENOENT)` : `${error.message}`;
         record({ kind: 'spawn-error', conn, config: redacted, code: error.code ?? 'ERR_SPAWN', message });
         resolveExited();
         return;

@@ -18,7 +18,8 @@ const policy = (over: Partial<GatePolicy> = {}): GatePolicy => ({
   extraOrigins: [],
   ...over,
 });
-const wsUrl = (token?: string): URL => new URL(`http://bridge.invalid/ws${token === undefined ? '' : `?token=${encodeURIComponent(token)}`}`);
+const wsUrl = (token?: string): URL =>
+  new URL(`http://bridge.invalid/ws${token === undefined ? '' : `?token=${encodeURIComponent(token)}`}`);
 
 describe('newToken', () => {
   it('is 32 url-safe characters (24 random bytes) and different every time', () => {

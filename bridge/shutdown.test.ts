@@ -30,7 +30,9 @@ async function startBin(): Promise<RunningBin> {
   const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
     proc.on('exit', (code, signal) => resolve({ code, signal })),
   );
-  const pattern = new RegExp(`MCP Lens ${VERSION.replaceAll('.', '\\.')} is running at http://127\\.0\\.0\\.1:(\\d+)/#token=([A-Za-z0-9_-]+)`);
+  const pattern = new RegExp(
+    `MCP Lens ${VERSION.replaceAll('.', '\\.')} is running at http://127\\.0\\.0\\.1:(\\d+)/#token=([A-Za-z0-9_-]+)`,
+  );
   const ok = await eventually(() => pattern.test(out) || proc.exitCode !== null, 15_000);
   const match = pattern.exec(out);
   if (!ok || !match) {
@@ -93,7 +95,11 @@ describe('Ctrl-C on mcp-lens', () => {
         .trimEnd()
         .split('\n')
         .map((line) => JSON.parse(line) as { kind: string; conn?: string; step?: string; requested?: boolean; message?: string });
-      expect(events.filter((e) => e.kind === 'stop' && e.conn === 'stubborn').map((e) => e.step)).toEqual(['close-stdin', 'sigterm', 'sigkill']);
+      expect(events.filter((e) => e.kind === 'stop' && e.conn === 'stubborn').map((e) => e.step)).toEqual([
+        'close-stdin',
+        'sigterm',
+        'sigkill',
+      ]);
       expect(events.filter((e) => e.kind === 'exit').map((e) => [e.conn, e.requested])).toEqual(
         expect.arrayContaining([
           ['stubborn', true],

@@ -73,12 +73,7 @@ export function makePng(size = 16): Buffer {
     }
   }
 
-  return Buffer.concat([
-    signature,
-    pngChunk('IHDR', ihdr),
-    pngChunk('IDAT', deflateSync(raw)),
-    pngChunk('IEND', Buffer.alloc(0)),
-  ]);
+  return Buffer.concat([signature, pngChunk('IHDR', ihdr), pngChunk('IDAT', deflateSync(raw)), pngChunk('IEND', Buffer.alloc(0))]);
 }
 
 /** Encodes a mono 8-bit PCM WAV of a sine tone (defaults: 440 Hz, 0.25 s, 8 kHz). */

@@ -233,10 +233,7 @@ export function registerTools(server: McpServer, era: DemoEra): void {
     (order) => {
       orderSequence += 1;
       const itemCount = order.items.reduce((sum, item) => sum + item.quantity, 0);
-      const subtotal = order.items.reduce(
-        (sum, item) => sum + item.quantity * (UNIT_PRICES[item.sku] ?? DEFAULT_UNIT_PRICE),
-        0,
-      );
+      const subtotal = order.items.reduce((sum, item) => sum + item.quantity * (UNIT_PRICES[item.sku] ?? DEFAULT_UNIT_PRICE), 0);
       const total = Math.round(subtotal * (1 - (order.discount ?? 0) / 100) * 100) / 100;
       const structuredContent: CreateOrderOutput = {
         orderId: `ORD-${String(orderSequence).padStart(4, '0')}`,
@@ -288,9 +285,7 @@ export function registerTools(server: McpServer, era: DemoEra): void {
       content: [
         {
           type: 'text',
-          text: `The fail tool always fails: this is a tool-level error result, not a protocol error.${
-            reason ? ` Reason: ${reason}` : ''
-          }`,
+          text: `The fail tool always fails: this is a tool-level error result, not a protocol error.${reason ? ` Reason: ${reason}` : ''}`,
         },
       ],
     }),

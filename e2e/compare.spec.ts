@@ -95,7 +95,12 @@ test('an edited scenario (another tool, other arguments) runs', async ({ page, l
   await editor.locator('.view-lines').click();
   await expect(editor.locator('.monaco-editor.focused')).toBeVisible();
   await page.keyboard.press('ControlOrMeta+A');
-  await page.keyboard.insertText(JSON.stringify({ name: 'Echo only', steps: [{ kind: 'connect' }, { kind: 'call', tool: 'echo', arguments: { message: 'compare me' } }] }));
+  await page.keyboard.insertText(
+    JSON.stringify({
+      name: 'Echo only',
+      steps: [{ kind: 'connect' }, { kind: 'call', tool: 'echo', arguments: { message: 'compare me' } }],
+    }),
+  );
   await expect(editorBox.locator('.step-list')).toContainText('tools/call echo');
   const comparison = await runAndWait(page);
   await expect(comparison.getByTestId('compare-row')).toHaveCount(2);
@@ -127,9 +132,15 @@ test('a comparison travels in the exported session file and opens from it', asyn
 
 test('a malformed session file gets a clear message and changes nothing', async ({ page, lens }) => {
   await new AppPage(page).open(lens.url);
-  await page.getByTestId('open-session-file').setInputFiles({ name: 'broken.mcplens.json', mimeType: 'application/json', buffer: Buffer.from('{"format":"mcp-lens-session","version":1,"events":[{"seq":"x"}]') });
+  await page.getByTestId('open-session-file').setInputFiles({
+    name: 'broken.mcplens.json',
+    mimeType: 'application/json',
+    buffer: Buffer.from('{"format":"mcp-lens-session","version":1,"events":[{"seq":"x"}]'),
+  });
   await expect(page.getByTestId('open-error')).toContainText('broken.mcplens.json: not JSON');
-  await page.getByTestId('open-session-file').setInputFiles({ name: 'other.json', mimeType: 'application/json', buffer: Buffer.from('{"hello":1}') });
+  await page
+    .getByTestId('open-session-file')
+    .setInputFiles({ name: 'other.json', mimeType: 'application/json', buffer: Buffer.from('{"hello":1}') });
   await expect(page.getByTestId('open-error')).toContainText('not an MCP Lens session file');
   await expect(page.getByTestId('archive-banner')).toHaveCount(0);
 });

@@ -98,7 +98,10 @@ test('server-everything (handshake flow): list and call its echo tool', async ({
   const tools = new ToolsPage(page);
   await tools.open();
   await page.getByLabel('Search tools').fill('echo');
-  await page.getByTestId('tool-item').filter({ hasText: /^Echo Tool/ }).click();
+  await page
+    .getByTestId('tool-item')
+    .filter({ hasText: /^Echo Tool/ })
+    .click();
   await tools.field('tool-echo_message').fill('hello everything');
   await tools.send();
   await expect(tools.result.getByTestId('block-text').first()).toContainText('Echo: hello everything');

@@ -42,7 +42,10 @@ test('roots/list from server-everything, answered from the roots table', async (
   await expect(app.rows.filter({ hasText: 'Roots updated: 1 root(s)' })).toHaveCount(1);
 });
 
-test('a result of several megabytes renders clipped, with the rest one click away, and the page stays responsive', async ({ page, lens }) => {
+test('a result of several megabytes renders clipped, with the rest one click away, and the page stays responsive', async ({
+  page,
+  lens,
+}) => {
   const { fixture } = await import('./support/lens.js');
   const app = new AppPage(page);
   await app.open(lens.url);

@@ -52,7 +52,10 @@ for (const flow of ['Handshake', 'Stateless'] as FlowName[]) {
       await tools.open();
       await tools.pick('Media');
       await tools.send();
-      await tools.result.getByTestId('block-resource-link').getByRole('button', { name: /^Read info:\/\/server-info/ }).click();
+      await tools.result
+        .getByTestId('block-resource-link')
+        .getByRole('button', { name: /^Read info:\/\/server-info/ })
+        .click();
       await expect(page.getByRole('tab', { name: 'Resources' })).toHaveAttribute('aria-selected', 'true');
       await expect(page.getByTestId('contents')).toContainText('"name": "mcp-lens-demo"');
     });

@@ -42,7 +42,11 @@ test('a bridge restart under an open tab: it reconnects and starts the new sessi
   await first.stop();
   await expect(page.getByTestId('socket-status')).not.toHaveText('bridge connected');
   // Same port and token, as a user restarting `npm start -- --port N` with a fixed token would.
-  const second = await startLens({ home: first.home, env: { MCP_LENS_TOKEN: 'restart-token-e2e', PORT: String(first.port) }, port: first.port });
+  const second = await startLens({
+    home: first.home,
+    env: { MCP_LENS_TOKEN: 'restart-token-e2e', PORT: String(first.port) },
+    port: first.port,
+  });
   try {
     await expect(page.getByTestId('socket-status')).toHaveText('bridge connected', { timeout: 20_000 });
     await expect(page.getByText(/^session /)).not.toHaveText(session ?? '');

@@ -121,7 +121,10 @@ for (const flow of ['Handshake', 'Stateless'] as FlowName[]) {
       if (flow === 'Stateless') {
         await tools.result.getByTestId('show-wire').click();
         await expect(tools.result.getByTestId('wire-round')).toHaveCount(2);
-        const retry = JSON.parse((await tools.result.getByTestId('wire-request').nth(1).textContent()) ?? '{}') as { id: number; params: Record<string, unknown> };
+        const retry = JSON.parse((await tools.result.getByTestId('wire-request').nth(1).textContent()) ?? '{}') as {
+          id: number;
+          params: Record<string, unknown>;
+        };
         const first = JSON.parse((await tools.result.getByTestId('wire-request').nth(0).textContent()) ?? '{}') as { id: number };
         expect(retry.id).not.toBe(first.id);
         expect(retry.params.inputResponses).toEqual({ confirm: { action: 'accept', content: { confirm: true } } });

@@ -58,7 +58,7 @@ export function describeBytes(bytes: Uint8Array): string {
   const flushValid = (end: number): void => {
     if (end > start) out += new TextDecoder('utf-8').decode(bytes.subarray(start, end));
   };
-  for (let i = 0; i < bytes.length; ) {
+  for (let i = 0; i < bytes.length;) {
     const len = utf8SequenceLength(bytes, i);
     if (len === 0) {
       flushValid(i);

@@ -114,7 +114,9 @@ describe('ClientSession: the request line in each flow', () => {
     const h = harness('handshake');
     const { id } = h.session.request('tools/call', { name: 'slow', arguments: {}, _meta: { trace: 'x' } }, { onProgress: () => undefined });
     expect(id).toBe(1);
-    expect(h.lines).toEqual(['{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"slow","arguments":{},"_meta":{"trace":"x","progressToken":"p1-1"}}}']);
+    expect(h.lines).toEqual([
+      '{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"slow","arguments":{},"_meta":{"trace":"x","progressToken":"p1-1"}}}',
+    ]);
     h.session.request('tools/list', undefined, { onProgress: () => undefined });
     expect(h.lines[1]).toBe('{"jsonrpc":"2.0","id":2,"method":"tools/list","params":{"_meta":{"progressToken":"p2-2"}}}');
   });
@@ -138,7 +140,9 @@ describe('ClientSession: the request line in each flow', () => {
     );
     const bare = harness('stateless', { clientInfo: null });
     bare.session.request('tools/list', undefined);
-    expect(bare.lines[0]).toBe(`{"jsonrpc":"2.0","id":1,"method":"tools/list","params":{"_meta":{"${META_KEYS.protocolVersion}":"2026-07-28","${META_KEYS.clientCapabilities}":{}}}}`);
+    expect(bare.lines[0]).toBe(
+      `{"jsonrpc":"2.0","id":1,"method":"tools/list","params":{"_meta":{"${META_KEYS.protocolVersion}":"2026-07-28","${META_KEYS.clientCapabilities}":{}}}}`,
+    );
   });
 
   it('tells onSent the frame and the exact line before writing it', () => {
@@ -153,7 +157,10 @@ describe('ClientSession: the request line in each flow', () => {
     const h = harness('handshake');
     expect(h.session.notify('notifications/initialized')).toBe('{"jsonrpc":"2.0","method":"notifications/initialized"}');
     h.session.notify('notifications/roots/list_changed', {});
-    expect(h.lines).toEqual(['{"jsonrpc":"2.0","method":"notifications/initialized"}', '{"jsonrpc":"2.0","method":"notifications/roots/list_changed","params":{}}']);
+    expect(h.lines).toEqual([
+      '{"jsonrpc":"2.0","method":"notifications/initialized"}',
+      '{"jsonrpc":"2.0","method":"notifications/roots/list_changed","params":{}}',
+    ]);
   });
 });
 
@@ -197,7 +204,9 @@ describe('ClientSession: outcomes', () => {
     expect(await peek(done)).toBe('pending');
     expect(h.lines).toHaveLength(1);
     h.clock.advance(1);
-    expect(h.lines[1]).toBe('{"jsonrpc":"2.0","method":"notifications/cancelled","params":{"requestId":1,"reason":"timed out after 1000 ms"}}');
+    expect(h.lines[1]).toBe(
+      '{"jsonrpc":"2.0","method":"notifications/cancelled","params":{"requestId":1,"reason":"timed out after 1000 ms"}}',
+    );
     expect(await done).toEqual({ kind: 'timeout', id, afterMs: 1000 });
     expect(h.clock.armed).toBe(0);
     // The answer that comes too late changes nothing and writes nothing.
@@ -218,7 +227,11 @@ describe('ClientSession: outcomes', () => {
   it('lets progress reset the idle timer, but the hard maximum still ends the request', async () => {
     const h = harness('handshake');
     const updates: unknown[] = [];
-    const { done } = h.session.request('tools/call', { name: 'slow' }, { timeoutMs: 1000, maxTotalMs: 2500, onProgress: (u) => updates.push(u) });
+    const { done } = h.session.request(
+      'tools/call',
+      { name: 'slow' },
+      { timeoutMs: 1000, maxTotalMs: 2500, onProgress: (u) => updates.push(u) },
+    );
     const progress = (n: number, extra: Record<string, unknown> = {}): void =>
       h.feed({ jsonrpc: J, method: 'notifications/progress', params: { progressToken: 'p1-1', progress: n, ...extra } });
 
@@ -325,14 +338,19 @@ describe('ClientSession: requests from the server', () => {
     h.feed({ jsonrpc: J, id: 3, method: 'roots/list' });
     h.feed({ jsonrpc: J, id: 4, method: 'sampling/createMessage', params: {} });
     await flush();
-    expect(h.lines).toEqual(['{"jsonrpc":"2.0","id":3,"error":{"code":-32602,"message":"declined"}}', '{"jsonrpc":"2.0","id":4,"error":{"code":-32603,"message":"no model here"}}']);
+    expect(h.lines).toEqual([
+      '{"jsonrpc":"2.0","id":3,"error":{"code":-32602,"message":"declined"}}',
+      '{"jsonrpc":"2.0","id":4,"error":{"code":-32603,"message":"no model here"}}',
+    ]);
   });
 
   it('answers -32601 without a handler', async () => {
     const h = harness('handshake');
     h.feed({ jsonrpc: J, id: 0, method: 'elicitation/create', params: { message: 'hi' } });
     await flush();
-    expect(h.lines).toEqual(['{"jsonrpc":"2.0","id":0,"error":{"code":-32601,"message":"this client does not handle elicitation/create"}}']);
+    expect(h.lines).toEqual([
+      '{"jsonrpc":"2.0","id":0,"error":{"code":-32601,"message":"this client does not handle elicitation/create"}}',
+    ]);
   });
 });
 
@@ -340,7 +358,10 @@ describe('ClientSession: requestWithInput (stateless multi round-trip)', () => {
   // Unicode, quotes, backslashes, a control character and an astral symbol.
   const REQUEST_STATE = 'état "opaque" \\ ☃ \n\t\u0001 😀 {"k":[1,2]}';
   const INPUT_REQUESTS = {
-    confirm: { method: 'elicitation/create', params: { mode: 'form', message: 'Delete the cache?', requestedSchema: { type: 'object', properties: { ok: { type: 'boolean' } } } } },
+    confirm: {
+      method: 'elicitation/create',
+      params: { mode: 'form', message: 'Delete the cache?', requestedSchema: { type: 'object', properties: { ok: { type: 'boolean' } } } },
+    },
   };
 
   it('answers input_required and retries with a new id, the answers and requestState as the server gave it', async () => {
@@ -383,7 +404,11 @@ describe('ClientSession: requestWithInput (stateless multi round-trip)', () => {
     const { _meta: firstMeta, ...firstParams } = first.params ?? {};
     const { _meta: retryMeta, ...retryParams } = retry.params ?? {};
     expect(retryMeta).toEqual(firstMeta);
-    expect(retryParams).toEqual({ ...firstParams, inputResponses: { confirm: { action: 'accept', content: { ok: true } } }, requestState: REQUEST_STATE });
+    expect(retryParams).toEqual({
+      ...firstParams,
+      inputResponses: { confirm: { action: 'accept', content: { ok: true } } },
+      requestState: REQUEST_STATE,
+    });
     expect(retry.params?.requestState).toBe(REQUEST_STATE);
     expect(h.lines[1]).toContain(`"requestState":${JSON.stringify(REQUEST_STATE)}`);
     expect(outcome).toEqual({ kind: 'result', id: 2, result: { resultType: 'complete', content: [{ type: 'text', text: 'done' }] } });
@@ -421,7 +446,9 @@ describe('ClientSession: requestWithInput (stateless multi round-trip)', () => {
   it('retries without asking when input_required names no questions', async () => {
     const h = harness('stateless', {}, (frame) => {
       const retried = 'requestState' in (frame.params as Record<string, unknown>);
-      return [{ jsonrpc: J, id: frame.id, result: retried ? { resultType: 'complete' } : { resultType: 'input_required', requestState: 'x' } }];
+      return [
+        { jsonrpc: J, id: frame.id, result: retried ? { resultType: 'complete' } : { resultType: 'input_required', requestState: 'x' } },
+      ];
     });
     let asked = 0;
     const outcome = await h.session.requestWithInput('prompts/get', { name: 'p' }, async () => {
@@ -435,7 +462,15 @@ describe('ClientSession: requestWithInput (stateless multi round-trip)', () => {
 
   it(`stops after ${MAX_INPUT_ROUNDS} rounds with the last input_required`, async () => {
     const h = harness('stateless', {}, (frame) => [
-      { jsonrpc: J, id: frame.id, result: { resultType: 'input_required', inputRequests: { again: { method: 'elicitation/create', params: {} } }, requestState: `s${String(frame.id)}` } },
+      {
+        jsonrpc: J,
+        id: frame.id,
+        result: {
+          resultType: 'input_required',
+          inputRequests: { again: { method: 'elicitation/create', params: {} } },
+          requestState: `s${String(frame.id)}`,
+        },
+      },
     ]);
     let asked = 0;
     const outcome = await h.session.requestWithInput('tools/call', { name: 'loop' }, async () => {

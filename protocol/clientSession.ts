@@ -99,7 +99,11 @@ export class ClientSession {
   }
 
   /** Sends one request and resolves with what became of it. Never rejects. */
-  request(method: string, params: Record<string, unknown> | undefined, opts: RequestOptions = {}): { id: JsonRpcId; done: Promise<Outcome> } {
+  request(
+    method: string,
+    params: Record<string, unknown> | undefined,
+    opts: RequestOptions = {},
+  ): { id: JsonRpcId; done: Promise<Outcome> } {
     const id = this.options.nextId();
     const progressToken = opts.onProgress ? `p${++this.progressCounter}-${String(id)}` : undefined;
     const frame = flowRequest(this.options.flow, id, method, params, {
@@ -124,7 +128,8 @@ export class ClientSession {
       this.pending.set(key(id), entry);
       if (progressToken !== undefined) this.byToken.set(key(progressToken), entry);
       this.armIdle(entry);
-      if (Number.isFinite(entry.maxTotalMs)) entry.hardTimer = this.timers.set(() => this.giveUp(entry, entry.maxTotalMs), entry.maxTotalMs);
+      if (Number.isFinite(entry.maxTotalMs))
+        entry.hardTimer = this.timers.set(() => this.giveUp(entry, entry.maxTotalMs), entry.maxTotalMs);
     });
     const line = encodeFrame(frame);
     opts.onSent?.(frame, line);
@@ -162,7 +167,12 @@ export class ClientSession {
    * Change notifications: a `subscriptions/listen` request left open (stateless flow), or one
    * `resources/subscribe` per URI (handshake flow). Ended with cancel(id) / resources/unsubscribe.
    */
-  listen(filter: { toolsListChanged?: boolean; promptsListChanged?: boolean; resourcesListChanged?: boolean; resourceSubscriptions?: string[] }): { id: JsonRpcId; done: Promise<Outcome> }[] {
+  listen(filter: {
+    toolsListChanged?: boolean;
+    promptsListChanged?: boolean;
+    resourcesListChanged?: boolean;
+    resourceSubscriptions?: string[];
+  }): { id: JsonRpcId; done: Promise<Outcome> }[] {
     if (this.options.flow === 'stateless') {
       return [this.request('subscriptions/listen', { notifications: filter }, { timeoutMs: Infinity, maxTotalMs: Infinity })];
     }

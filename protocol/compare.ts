@@ -42,8 +42,17 @@ export const DEFAULT_SCENARIO: Scenario = {
     { kind: 'list', method: 'resources/list' },
     { kind: 'read', uri: 'info://server-info' },
     { kind: 'list', method: 'prompts/list' },
-    { kind: 'prompt', name: 'summarize', arguments: { text: 'MCP defines a standard protocol for connecting AI models to tools and data sources.', max_words: '20' } },
-    { kind: 'input', tool: 'confirm_action', arguments: { action: 'deploy the demo' }, answer: { action: 'accept', content: { confirm: true } } },
+    {
+      kind: 'prompt',
+      name: 'summarize',
+      arguments: { text: 'MCP defines a standard protocol for connecting AI models to tools and data sources.', max_words: '20' },
+    },
+    {
+      kind: 'input',
+      tool: 'confirm_action',
+      arguments: { action: 'deploy the demo' },
+      answer: { action: 'accept', content: { confirm: true } },
+    },
   ],
 };
 
@@ -333,7 +342,9 @@ export function describeDifferences(h: ColumnView, s: ColumnView): Difference[] 
     });
   }
   const requests = sMessages.filter((m) => m.from === 'client' && m.classified.kind === 'request');
-  const enveloped = requests.map((m) => m.notes.find((n) => n.kind === 'envelope')).filter((n): n is Extract<Highlight, { kind: 'envelope' }> => n !== undefined);
+  const enveloped = requests
+    .map((m) => m.notes.find((n) => n.kind === 'envelope'))
+    .filter((n): n is Extract<Highlight, { kind: 'envelope' }> => n !== undefined);
   if (enveloped.length > 0) {
     const total = enveloped.reduce((sum, n) => sum + n.bytes, 0);
     out.push({
@@ -357,13 +368,16 @@ export function describeDifferences(h: ColumnView, s: ColumnView): Difference[] 
   const inputRequired = sMessages.filter((m) => m.notes.some((n) => n.kind === 'input-required'));
   const retries = sMessages.filter((m) => m.notes.some((n) => n.kind === 'retry'));
   if (serverAsked.length > 0 || inputRequired.length > 0) {
-    const asked = serverAsked.map((m) => (m.classified.kind === 'request' ? `${m.classified.method} (server id ${String(m.classified.id)})` : '')).join(', ');
+    const asked = serverAsked
+      .map((m) => (m.classified.kind === 'request' ? `${m.classified.method} (server id ${String(m.classified.id)})` : ''))
+      .join(', ');
     out.push({
       topic: 'input-round',
       title: 'The input round',
       detail:
-        (serverAsked.length > 0 ? `Handshake flow: while tools/call was still open, the server sent its own request, ${asked}, and the client answered it; the server kept the call's state in memory. ` : '') +
-        (inputRequired.length > 0 ? statelessRound(inputRequired, retries) : ''),
+        (serverAsked.length > 0
+          ? `Handshake flow: while tools/call was still open, the server sent its own request, ${asked}, and the client answered it; the server kept the call's state in memory. `
+          : '') + (inputRequired.length > 0 ? statelessRound(inputRequired, retries) : ''),
     });
   }
   out.push({
@@ -375,7 +389,8 @@ export function describeDifferences(h: ColumnView, s: ColumnView): Difference[] 
 }
 
 function statelessRound(inputRequired: StepMessage[], retries: StepMessage[]): string {
-  const idOf = (m: StepMessage | undefined): string => (m && (m.classified.kind === 'result' || m.classified.kind === 'request') ? String(m.classified.id) : '?');
+  const idOf = (m: StepMessage | undefined): string =>
+    m && (m.classified.kind === 'result' || m.classified.kind === 'request') ? String(m.classified.id) : '?';
   const echoed = retries.some((m) => m.text.includes('"requestState"'));
   return (
     `Stateless flow: the server cannot send requests, so call #${idOf(inputRequired[0])} ended with resultType "input_required", listing what it needs. ` +

@@ -19,7 +19,8 @@ const only = <T extends ConnectAction['type']>(actions: ConnectAction[], type: T
   return found[0] as Extract<ConnectAction, { type: T }>;
 };
 const steps = (actions: ConnectAction[]): string[] => actions.flatMap((a) => (a.type === 'step' ? [a.text] : []));
-const versionOf = (frame: Frame): unknown => frame.params?.protocolVersion ?? (frame.params?._meta as Record<string, unknown>)[META_KEYS.protocolVersion];
+const versionOf = (frame: Frame): unknown =>
+  frame.params?.protocolVersion ?? (frame.params?._meta as Record<string, unknown>)[META_KEYS.protocolVersion];
 
 const discoverResult = (versions: string[]): unknown => ({
   supportedVersions: versions,
@@ -34,12 +35,24 @@ describe('Connector: handshake', () => {
     const c = connector('handshake');
     const start = c.start();
     const init = only(start, 'send').frame;
-    expect(init).toMatchObject({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: LATEST_HANDSHAKE_VERSION, capabilities: {} } });
+    expect(init).toMatchObject({
+      jsonrpc: '2.0',
+      id: 1,
+      method: 'initialize',
+      params: { protocolVersion: LATEST_HANDSHAKE_VERSION, capabilities: {} },
+    });
     expect(only(start, 'wait').ms).toBe(30_000);
     expect(c.pendingId).toBe(1);
     expect(c.finished).toBe(false);
 
-    const answer = c.onMessage(result(1, { protocolVersion: LATEST_HANDSHAKE_VERSION, capabilities: { tools: {} }, serverInfo: { name: 's', version: '1' }, instructions: 'hi' }));
+    const answer = c.onMessage(
+      result(1, {
+        protocolVersion: LATEST_HANDSHAKE_VERSION,
+        capabilities: { tools: {} },
+        serverInfo: { name: 's', version: '1' },
+        instructions: 'hi',
+      }),
+    );
     expect(sent(answer)).toEqual([{ jsonrpc: '2.0', method: 'notifications/initialized' }]);
     expect(only(answer, 'connected').outcome).toEqual({
       flow: 'handshake',
@@ -81,7 +94,9 @@ describe('Connector: handshake', () => {
     const c = connector('handshake');
     c.start();
     const answer = c.onMessage(error(1, -32602, 'Unsupported protocol version', { supported: ['2024-11-05'] }));
-    expect(only(answer, 'failed').reason).toBe('initialize failed: -32602 Invalid params: Unsupported protocol version (the server supports 2024-11-05)');
+    expect(only(answer, 'failed').reason).toBe(
+      'initialize failed: -32602 Invalid params: Unsupported protocol version (the server supports 2024-11-05)',
+    );
     expect(c.finished).toBe(true);
   });
 

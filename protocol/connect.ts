@@ -174,8 +174,7 @@ export class Connector {
 
   private sendInitialize(): ConnectAction[] {
     const id = this.options.nextId();
-    const version =
-      this.choice === 'handshake' ? (this.options.protocolVersion ?? LATEST_HANDSHAKE_VERSION) : LATEST_HANDSHAKE_VERSION;
+    const version = this.choice === 'handshake' ? (this.options.protocolVersion ?? LATEST_HANDSHAKE_VERSION) : LATEST_HANDSHAKE_VERSION;
     this.phase = { name: 'initialize', id, version };
     const frame = initializeRequest(id, {
       protocolVersion: version,
@@ -226,7 +225,10 @@ export class Connector {
       if (!versions.includes(phase.version)) {
         const list = versions.length > 0 ? versions.join(', ') : 'none';
         if (phase.probing && versions.length === 0) {
-          return [{ type: 'step', text: 'server/discover listed no supported version: falling back to the handshake' }, ...this.sendInitialize()];
+          return [
+            { type: 'step', text: 'server/discover listed no supported version: falling back to the handshake' },
+            ...this.sendInitialize(),
+          ];
         }
         return this.fail(`server/discover lists versions ${list}, not ${phase.version}`);
       }
@@ -267,7 +269,10 @@ export class Connector {
     }
     if (phase.probing) {
       return [
-        { type: 'step', text: `server/discover answered ${code} (${errorCodeName(code)}): not a stateless server; falling back to the handshake` },
+        {
+          type: 'step',
+          text: `server/discover answered ${code} (${errorCodeName(code)}): not a stateless server; falling back to the handshake`,
+        },
         ...this.sendInitialize(),
       ];
     }

@@ -1,12 +1,5 @@
 import { describe, it, expect } from 'vitest';
-import {
-  REDACTED,
-  bridgeFrameSchema,
-  clientCommandSchema,
-  parseBridgeEvent,
-  redactConfig,
-  serverConfigSchema,
-} from './envelope.js';
+import { REDACTED, bridgeFrameSchema, clientCommandSchema, parseBridgeEvent, redactConfig, serverConfigSchema } from './envelope.js';
 
 describe('redactConfig', () => {
   it('keeps env keys and drops every value', () => {

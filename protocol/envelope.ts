@@ -120,11 +120,7 @@ export type LineEvent = z.infer<typeof lineEventSchema>;
 export type SpawnEvent = z.infer<typeof spawnEventSchema>;
 export type EventKind = BridgeEvent['kind'];
 /** An event before the journal stamps it. */
-export type UnstampedEvent = BridgeEvent extends infer E
-  ? E extends BridgeEvent
-    ? Omit<E, 'seq' | 't'>
-    : never
-  : never;
+export type UnstampedEvent = BridgeEvent extends infer E ? (E extends BridgeEvent ? Omit<E, 'seq' | 't'> : never) : never;
 
 // ---- browser -> bridge ----
 
@@ -178,11 +174,7 @@ export const rejectedFrameSchema = z.object({
   type: z.literal('rejected'),
   message: z.string(),
 });
-export const bridgeFrameSchema = z.discriminatedUnion('type', [
-  welcomeFrameSchema,
-  eventsFrameSchema,
-  rejectedFrameSchema,
-]);
+export const bridgeFrameSchema = z.discriminatedUnion('type', [welcomeFrameSchema, eventsFrameSchema, rejectedFrameSchema]);
 export type BridgeFrame = z.infer<typeof bridgeFrameSchema>;
 export type WelcomeFrame = z.infer<typeof welcomeFrameSchema>;
 

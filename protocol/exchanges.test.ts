@@ -213,7 +213,9 @@ describe('ExchangeTracker: pairing', () => {
 
     // The server cancelling "its" id 2 does not touch the client's request 2.
     const b = w.send({ jsonrpc: J, id: 2, method: 'tools/list' });
-    expect(w.recv({ jsonrpc: J, method: 'notifications/cancelled', params: { requestId: 2, reason: 'x' } }).pairing).toEqual({ kind: 'cancel' });
+    expect(w.recv({ jsonrpc: J, method: 'notifications/cancelled', params: { requestId: 2, reason: 'x' } }).pairing).toEqual({
+      kind: 'cancel',
+    });
     expect(w.exchangeOf(b).status).toBe('pending');
 
     // Once answered, a cancel changes nothing.
@@ -229,7 +231,10 @@ describe('ExchangeTracker: pairing', () => {
     const request = w.send({ jsonrpc: J, id: 3, method: 'tools/call', params: { name: 'slow', _meta: { progressToken: 'tok' } } }, 0);
     const exchange = w.exchangeOf(request);
     expect(exchange.progressToken).toBe('tok');
-    const p1 = w.recv({ jsonrpc: J, method: 'notifications/progress', params: { progressToken: 'tok', progress: 1, total: 2, message: 'half' } }, 10);
+    const p1 = w.recv(
+      { jsonrpc: J, method: 'notifications/progress', params: { progressToken: 'tok', progress: 1, total: 2, message: 'half' } },
+      10,
+    );
     w.recv({ jsonrpc: J, method: 'notifications/progress', params: { progressToken: 'tok', progress: 2 } }, 20);
     expect(p1.pairing).toEqual({ kind: 'progress', exchange: exchange.key });
     expect(exchange.progress).toEqual([
@@ -238,14 +243,20 @@ describe('ExchangeTracker: pairing', () => {
     ]);
 
     // Unknown tokens, a number token that is not the string one, and progress with no number.
-    expect(w.recv({ jsonrpc: J, method: 'notifications/progress', params: { progressToken: 'other', progress: 1 } }).pairing).toEqual({ kind: 'progress' });
-    expect(w.recv({ jsonrpc: J, method: 'notifications/progress', params: { progressToken: 5, progress: 1 } }).pairing).toEqual({ kind: 'progress' });
+    expect(w.recv({ jsonrpc: J, method: 'notifications/progress', params: { progressToken: 'other', progress: 1 } }).pairing).toEqual({
+      kind: 'progress',
+    });
+    expect(w.recv({ jsonrpc: J, method: 'notifications/progress', params: { progressToken: 5, progress: 1 } }).pairing).toEqual({
+      kind: 'progress',
+    });
     w.recv({ jsonrpc: J, method: 'notifications/progress', params: { progressToken: 'tok', progress: 'most' } });
     expect(exchange.progress).toHaveLength(2);
 
     // After the answer the token is free again.
     w.recv({ jsonrpc: J, id: 3, result: { content: [] } }, 30);
-    expect(w.recv({ jsonrpc: J, method: 'notifications/progress', params: { progressToken: 'tok', progress: 3 } }).pairing).toEqual({ kind: 'progress' });
+    expect(w.recv({ jsonrpc: J, method: 'notifications/progress', params: { progressToken: 'tok', progress: 3 } }).pairing).toEqual({
+      kind: 'progress',
+    });
     expect(exchange.progress).toHaveLength(2);
   });
 
@@ -288,7 +299,16 @@ describe('ExchangeTracker: pairing', () => {
     const a = new Wire('a');
     const tracker = a.tracker;
     a.send({ jsonrpc: J, id: 1, method: 'tools/list' });
-    const other = tracker.apply({ seq: 99, t: 0, conn: 'b', kind: 'line', stream: 'stdout', text: '{"jsonrpc":"2.0","id":1,"result":{}}', eol: '\n', size: 36 });
+    const other = tracker.apply({
+      seq: 99,
+      t: 0,
+      conn: 'b',
+      kind: 'line',
+      stream: 'stdout',
+      text: '{"jsonrpc":"2.0","id":1,"result":{}}',
+      eol: '\n',
+      size: 36,
+    });
     expect(other?.pairing).toEqual({ kind: 'unknown-id' });
     expect(tracker.get('a', 'client', 1)?.status).toBe('pending');
   });
@@ -297,7 +317,9 @@ describe('ExchangeTracker: pairing', () => {
 describe('ExchangeTracker: other lines and events', () => {
   it('reads notifications, non-JSON, batches and non-UTF-8 lines without pairing them', () => {
     const w = new Wire();
-    expect(w.recv({ jsonrpc: J, method: 'notifications/message', params: { level: 'info', data: 'x' } }).pairing).toEqual({ kind: 'notification' });
+    expect(w.recv({ jsonrpc: J, method: 'notifications/message', params: { level: 'info', data: 'x' } }).pairing).toEqual({
+      kind: 'notification',
+    });
     const junk = w.recv('Server listening on stdio');
     expect(junk.classified.kind).toBe('non-json');
     expect(junk.pairing).toEqual({ kind: 'none' });
@@ -358,7 +380,11 @@ describe('ExchangeTracker: multi round-trip requests', () => {
   const inputRequired = (id: number, requestState?: string): Record<string, unknown> => ({
     jsonrpc: J,
     id,
-    result: { resultType: 'input_required', inputRequests: { q: { method: 'elicitation/create', params: {} } }, ...(requestState === undefined ? {} : { requestState }) },
+    result: {
+      resultType: 'input_required',
+      inputRequests: { q: { method: 'elicitation/create', params: {} } },
+      ...(requestState === undefined ? {} : { requestState }),
+    },
   });
   const complete = (id: number): Record<string, unknown> => ({ jsonrpc: J, id, result: { resultType: 'complete', content: [] } });
 
@@ -412,7 +438,12 @@ describe('ExchangeTracker: multi round-trip requests', () => {
     w.recv(inputRequired(1));
     w.recv(inputRequired(2));
     const readRetry = w.send({ jsonrpc: J, id: 3, method: 'resources/read', params: { uri: 'info://x', inputResponses: {}, _meta: META } });
-    const promptRetry = w.send({ jsonrpc: J, id: 4, method: 'prompts/get', params: { name: 'summarize', inputResponses: {}, _meta: META } });
+    const promptRetry = w.send({
+      jsonrpc: J,
+      id: 4,
+      method: 'prompts/get',
+      params: { name: 'summarize', inputResponses: {}, _meta: META },
+    });
     expect(w.exchangeOf(readRetry).previousRound).toBe(w.exchangeOf(read).key);
     expect(w.exchangeOf(promptRetry).previousRound).toBe(w.exchangeOf(prompt).key);
   });
@@ -426,7 +457,9 @@ describe('ExchangeTracker: multi round-trip requests', () => {
     w.send(call(3, 'confirm_action'));
     w.recv(inputRequired(3, 'S'));
     expect(w.exchangeOf(w.send(call(4, 'confirm_action'))).previousRound).toBeUndefined();
-    expect(w.exchangeOf(w.send({ jsonrpc: J, id: 5, method: 'tools/list', params: { requestState: 'S', _meta: META } })).previousRound).toBeUndefined();
+    expect(
+      w.exchangeOf(w.send({ jsonrpc: J, id: 5, method: 'tools/list', params: { requestState: 'S', _meta: META } })).previousRound,
+    ).toBeUndefined();
   });
 
   it('forgets waiting rounds when the process is replaced', () => {

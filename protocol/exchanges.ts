@@ -96,8 +96,7 @@ export class ExchangeTracker {
     }
     if (event.kind !== 'line' || event.stream === 'stderr') return undefined;
     const from: Side = event.stream === 'stdin' ? 'client' : 'server';
-    const classified: Classified =
-      event.text === undefined ? { kind: 'non-json', reason: 'not valid UTF-8' } : classifyText(event.text);
+    const classified: Classified = event.text === undefined ? { kind: 'non-json', reason: 'not valid UTF-8' } : classifyText(event.text);
     const message: WireMessage = {
       seq: event.seq,
       t: event.t,
@@ -171,11 +170,7 @@ export class ExchangeTracker {
     return { kind: 'request', exchange: exchange.key };
   }
 
-  private onResponse(
-    state: ConnState,
-    message: WireMessage,
-    c: Extract<Classified, { kind: 'result' } | { kind: 'error' }>,
-  ): Pairing {
+  private onResponse(state: ConnState, message: WireMessage, c: Extract<Classified, { kind: 'result' } | { kind: 'error' }>): Pairing {
     if (c.id === null) return { kind: 'unknown-id' };
     // A response travels the other way from its request.
     const requester: Side = message.from === 'server' ? 'client' : 'server';
@@ -267,7 +262,13 @@ export class ExchangeTracker {
   private state(conn: string): ConnState {
     let state = this.conns.get(conn);
     if (!state) {
-      state = { byId: new Map(), byProgressToken: new Map(), awaitingRetry: new Map(), byRequestState: new Map(), requestParams: new Map() };
+      state = {
+        byId: new Map(),
+        byProgressToken: new Map(),
+        awaitingRetry: new Map(),
+        byRequestState: new Map(),
+        requestParams: new Map(),
+      };
       this.conns.set(conn, state);
     }
     return state;

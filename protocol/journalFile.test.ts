@@ -26,7 +26,10 @@ describe('readJournalText', () => {
 
   it('reads nothing from nothing, and skips blank lines', () => {
     expect(readJournalText('')).toEqual({ events: [], problems: [] });
-    expect(readJournalText(`\n${jsonl(EVENTS.slice(0, 1))}\n\n${jsonl(EVENTS.slice(1, 2))}`)).toEqual({ events: EVENTS.slice(0, 2), problems: [] });
+    expect(readJournalText(`\n${jsonl(EVENTS.slice(0, 1))}\n\n${jsonl(EVENTS.slice(1, 2))}`)).toEqual({
+      events: EVENTS.slice(0, 2),
+      problems: [],
+    });
   });
 
   it('reports a cut last line as cut off, keeping everything before it', () => {
@@ -50,7 +53,12 @@ describe('readJournalText', () => {
   });
 
   it('reports a JSON line that is not an event, with what is wrong', () => {
-    const text = jsonl([EVENTS[0], { seq: 1, t: 2, conn: 'c1', kind: 'line', stream: 'stdout', eol: '\n', size: 0 }, { seq: -1, t: 0, kind: 'notice', level: 'info', message: 'x' }, EVENTS[1]]);
+    const text = jsonl([
+      EVENTS[0],
+      { seq: 1, t: 2, conn: 'c1', kind: 'line', stream: 'stdout', eol: '\n', size: 0 },
+      { seq: -1, t: 0, kind: 'notice', level: 'info', message: 'x' },
+      EVENTS[1],
+    ]);
     const read = readJournalText(text);
     expect(read.events).toEqual([EVENTS[0], EVENTS[1]]);
     expect(read.problems).toHaveLength(2);

@@ -36,7 +36,10 @@ describe('classifyText', () => {
   });
 
   it('reads an error without an id as id null', () => {
-    expect(classifyText('{"jsonrpc":"2.0","error":{"code":-32600,"message":"Invalid request"}}')).toMatchObject({ kind: 'error', id: null });
+    expect(classifyText('{"jsonrpc":"2.0","error":{"code":-32600,"message":"Invalid request"}}')).toMatchObject({
+      kind: 'error',
+      id: null,
+    });
   });
 
   it('reads a batch as its items', () => {
@@ -46,7 +49,10 @@ describe('classifyText', () => {
   });
 
   it('calls a message without "jsonrpc": "2.0" invalid', () => {
-    expect(classifyText('{"id":1,"method":"tools/list"}')).toMatchObject({ kind: 'invalid', reason: expect.stringContaining('jsonrpc') as unknown });
+    expect(classifyText('{"id":1,"method":"tools/list"}')).toMatchObject({
+      kind: 'invalid',
+      reason: expect.stringContaining('jsonrpc') as unknown,
+    });
     expect(classifyText('{"jsonrpc":"1.0","id":1,"method":"x"}').kind).toBe('invalid');
   });
 
@@ -76,7 +82,10 @@ describe('classifyText', () => {
   });
 
   it('calls an object that is neither request, notification nor response invalid', () => {
-    expect(classifyText('{"jsonrpc":"2.0","id":1}')).toMatchObject({ kind: 'invalid', reason: expect.stringContaining('neither') as unknown });
+    expect(classifyText('{"jsonrpc":"2.0","id":1}')).toMatchObject({
+      kind: 'invalid',
+      reason: expect.stringContaining('neither') as unknown,
+    });
   });
 
   it('calls a line that is not JSON non-json, with the parser message', () => {

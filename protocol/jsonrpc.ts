@@ -47,7 +47,8 @@ export function classifyValue(value: unknown): Classified {
   if (typeof message.method === 'string') {
     if (!hasId) return { kind: 'notification', method: message.method, params: message.params, message };
     const id = idSchema.safeParse(message.id);
-    if (!id.success) return { kind: 'invalid', reason: `request id must be a string or an integer, got ${JSON.stringify(message.id)}`, value };
+    if (!id.success)
+      return { kind: 'invalid', reason: `request id must be a string or an integer, got ${JSON.stringify(message.id)}`, value };
     return { kind: 'request', id: id.data, method: message.method, params: message.params, message };
   }
   if ('result' in message && 'error' in message) {
@@ -55,7 +56,8 @@ export function classifyValue(value: unknown): Classified {
   }
   if ('result' in message) {
     const id = idSchema.safeParse(message.id);
-    if (!id.success) return { kind: 'invalid', reason: `response id must be a string or an integer, got ${JSON.stringify(message.id)}`, value };
+    if (!id.success)
+      return { kind: 'invalid', reason: `response id must be a string or an integer, got ${JSON.stringify(message.id)}`, value };
     return { kind: 'result', id: id.data, result: message.result, message };
   }
   if ('error' in message) {
@@ -64,7 +66,8 @@ export function classifyValue(value: unknown): Classified {
     // An error may have a null id when the request could not be read at all.
     if (message.id === null || !hasId) return { kind: 'error', id: null, error: error.data, message };
     const id = idSchema.safeParse(message.id);
-    if (!id.success) return { kind: 'invalid', reason: `response id must be a string or an integer, got ${JSON.stringify(message.id)}`, value };
+    if (!id.success)
+      return { kind: 'invalid', reason: `response id must be a string or an integer, got ${JSON.stringify(message.id)}`, value };
     return { kind: 'error', id: id.data, error: error.data, message };
   }
   return { kind: 'invalid', reason: 'neither a request, a notification nor a response', value };
@@ -143,7 +146,8 @@ function capabilityPaths(value: Record<string, unknown>, prefix = ''): string[] 
   const out: string[] = [];
   for (const [key, child] of Object.entries(value)) {
     const path = prefix ? `${prefix}.${key}` : key;
-    const nested = typeof child === 'object' && child !== null && !Array.isArray(child) ? capabilityPaths(child as Record<string, unknown>, path) : [];
+    const nested =
+      typeof child === 'object' && child !== null && !Array.isArray(child) ? capabilityPaths(child as Record<string, unknown>, path) : [];
     out.push(...(nested.length > 0 ? nested : [path]));
   }
   return out;

@@ -9,7 +9,9 @@ import { listAll, MAX_PAGES } from './pagination.js';
 const J = '2.0';
 
 /** What the fake server answers to a list request with this cursor (undefined: the first page); nothing for silence. */
-type Script = (cursor: string | undefined) => { result: Record<string, unknown> } | { error: { code: number; message: string } } | undefined;
+type Script = (
+  cursor: string | undefined,
+) => { result: Record<string, unknown> } | { error: { code: number; message: string } } | undefined;
 
 function setup(script: Script, flow: Flow = 'handshake') {
   const lines: string[] = [];
@@ -91,7 +93,11 @@ describe('listAll', () => {
   it('returns the items so far with the error that stopped the walk', async () => {
     const s = setup((cursor) => (cursor === undefined ? page(['a'], 'next') : { error: { code: -32602, message: 'Invalid cursor' } }));
     const listed = await listAll(s.session, 'tools/list', 'tools');
-    expect(listed).toEqual({ items: [{ name: 'a' }], pages: 2, failure: { kind: 'error', id: 2, error: { code: -32602, message: 'Invalid cursor' } } });
+    expect(listed).toEqual({
+      items: [{ name: 'a' }],
+      pages: 2,
+      failure: { kind: 'error', id: 2, error: { code: -32602, message: 'Invalid cursor' } },
+    });
   });
 
   it('returns the items so far when a page times out', async () => {
@@ -101,16 +107,26 @@ describe('listAll', () => {
     s.expire();
     const listed = await walk;
     expect(listed).toEqual({ items: [{ name: 'a' }], pages: 2, failure: { kind: 'timeout', id: 2, afterMs: 5_000 } });
-    expect(s.lines[2]).toBe('{"jsonrpc":"2.0","method":"notifications/cancelled","params":{"requestId":2,"reason":"timed out after 5000 ms"}}');
+    expect(s.lines[2]).toBe(
+      '{"jsonrpc":"2.0","method":"notifications/cancelled","params":{"requestId":2,"reason":"timed out after 5000 ms"}}',
+    );
   });
 
   it('skips a page whose items are not a list, and ends on a non-string cursor', async () => {
-    const s = setup((cursor) => (cursor === undefined ? { result: { tools: 'oops', nextCursor: 'p2' } } : { result: { tools: [{ name: 'z' }], nextCursor: 7 } }));
+    const s = setup((cursor) =>
+      cursor === undefined ? { result: { tools: 'oops', nextCursor: 'p2' } } : { result: { tools: [{ name: 'z' }], nextCursor: 7 } },
+    );
     expect(await listAll(s.session, 'tools/list', 'tools')).toEqual({ items: [{ name: 'z' }], pages: 2 });
   });
 
   it('sends the stateless envelope with each cursor', async () => {
-    const s = setup((cursor) => (cursor === undefined ? { result: { resources: [1], nextCursor: 'n', resultType: 'complete' } } : { result: { resources: [2], resultType: 'complete' } }), 'stateless');
+    const s = setup(
+      (cursor) =>
+        cursor === undefined
+          ? { result: { resources: [1], nextCursor: 'n', resultType: 'complete' } }
+          : { result: { resources: [2], resultType: 'complete' } },
+      'stateless',
+    );
     expect(await listAll(s.session, 'resources/list', 'resources')).toEqual({ items: [1, 2], pages: 2 });
     const second = JSON.parse(s.lines[1] ?? '') as { params: Record<string, unknown> };
     expect(second.params.cursor).toBe('n');

@@ -123,7 +123,12 @@ describe('SessionModel', () => {
 describe('SessionModel: exchanges, messages and findings', () => {
   const J = '2.0';
   /** A transcript on connection c1, 10 ms apart from t = 1000. */
-  const transcript = (): { events: BridgeEvent[]; send: (v: unknown) => number; recv: (v: unknown) => number; push: (e: Record<string, unknown>) => number } => {
+  const transcript = (): {
+    events: BridgeEvent[];
+    send: (v: unknown) => number;
+    recv: (v: unknown) => number;
+    push: (e: Record<string, unknown>) => number;
+  } => {
     const events: BridgeEvent[] = [];
     const push = (event: Record<string, unknown>): number => {
       const n = events.length;
@@ -141,12 +146,25 @@ describe('SessionModel: exchanges, messages and findings', () => {
     const t = transcript();
     t.push({ kind: 'spawn', config, pid: 7 });
     t.push({ kind: 'line', stream: 'stderr', text: 'ready', eol: '\n', size: 5 });
-    const init = t.send({ jsonrpc: J, id: 0, method: 'initialize', params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'mcp-lens', version: '0.1.0' } } });
-    const initResult = t.recv({ jsonrpc: J, id: 0, result: { protocolVersion: '2025-11-25', capabilities: { tools: {} }, serverInfo: { name: 's', version: '1' } } });
+    const init = t.send({
+      jsonrpc: J,
+      id: 0,
+      method: 'initialize',
+      params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'mcp-lens', version: '0.1.0' } },
+    });
+    const initResult = t.recv({
+      jsonrpc: J,
+      id: 0,
+      result: { protocolVersion: '2025-11-25', capabilities: { tools: {} }, serverInfo: { name: 's', version: '1' } },
+    });
     const initialized = t.send({ jsonrpc: J, method: 'notifications/initialized' });
     const list = t.send({ jsonrpc: J, id: 1, method: 'tools/list' });
     t.push({ kind: 'note', topic: NOTE_TOPICS.step, data: { text: 'listing tools' } });
-    const listResult = t.recv({ jsonrpc: J, id: 1, result: { tools: [{ name: 'echo', inputSchema: { type: 'object', properties: { message: { type: 'string' } } } }] } });
+    const listResult = t.recv({
+      jsonrpc: J,
+      id: 1,
+      result: { tools: [{ name: 'echo', inputSchema: { type: 'object', properties: { message: { type: 'string' } } } }] },
+    });
     return { t, seqs: { init, initResult, initialized, list, listResult } };
   };
 
@@ -155,19 +173,46 @@ describe('SessionModel: exchanges, messages and findings', () => {
     const model = new SessionModel();
     for (const event of t.events) model.apply(event);
 
-    expect(model.exchanges.get('c1', 'client', 0)).toMatchObject({ method: 'initialize', status: 'result', requestSeq: seqs.init, responseSeq: seqs.initResult, latencyMs: 10 });
-    expect(model.exchanges.get('c1', 'client', 1)).toMatchObject({ method: 'tools/list', status: 'result', requestSeq: seqs.list, responseSeq: seqs.listResult, latencyMs: 20 });
+    expect(model.exchanges.get('c1', 'client', 0)).toMatchObject({
+      method: 'initialize',
+      status: 'result',
+      requestSeq: seqs.init,
+      responseSeq: seqs.initResult,
+      latencyMs: 10,
+    });
+    expect(model.exchanges.get('c1', 'client', 1)).toMatchObject({
+      method: 'tools/list',
+      status: 'result',
+      requestSeq: seqs.list,
+      responseSeq: seqs.listResult,
+      latencyMs: 20,
+    });
     expect(model.exchanges.exchanges.size).toBe(2);
     expect(model.exchanges.pending('c1')).toEqual([]);
 
     // Only stdin and stdout lines are messages, each under its own seq.
     expect([...model.messages.keys()]).toEqual([seqs.init, seqs.initResult, seqs.initialized, seqs.list, seqs.listResult]);
-    expect(model.messages.get(seqs.init)).toMatchObject({ seq: seqs.init, from: 'client', classified: { kind: 'request', method: 'initialize' }, pairing: { kind: 'request' } });
-    expect(model.messages.get(seqs.initResult)).toMatchObject({ from: 'server', classified: { kind: 'result', id: 0 }, pairing: { kind: 'response' } });
+    expect(model.messages.get(seqs.init)).toMatchObject({
+      seq: seqs.init,
+      from: 'client',
+      classified: { kind: 'request', method: 'initialize' },
+      pairing: { kind: 'request' },
+    });
+    expect(model.messages.get(seqs.initResult)).toMatchObject({
+      from: 'server',
+      classified: { kind: 'result', id: 0 },
+      pairing: { kind: 'response' },
+    });
     expect(model.messages.get(seqs.initialized)?.pairing).toEqual({ kind: 'notification' });
 
     expect(model.findings).toEqual([]);
-    expect(model.conns.get('c1')).toMatchObject({ status: 'running', stdinLines: 3, stdoutLines: 2, stderrLines: 1, steps: ['listing tools'] });
+    expect(model.conns.get('c1')).toMatchObject({
+      status: 'running',
+      stdinLines: 3,
+      stdoutLines: 2,
+      stderrLines: 1,
+      steps: ['listing tools'],
+    });
   });
 
   it('flags a stdout line that is not JSON', () => {
@@ -209,7 +254,12 @@ describe('SessionModel: exchanges, messages and findings', () => {
   it('orphans what was pending when the server exits', () => {
     const t = transcript();
     t.push({ kind: 'spawn', config, pid: 7 });
-    t.send({ jsonrpc: J, id: 0, method: 'initialize', params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'mcp-lens', version: '0.1.0' } } });
+    t.send({
+      jsonrpc: J,
+      id: 0,
+      method: 'initialize',
+      params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'mcp-lens', version: '0.1.0' } },
+    });
     t.push({ kind: 'exit', code: 1, signal: null, requested: false });
     const model = new SessionModel();
     for (const event of t.events) model.apply(event);

@@ -133,7 +133,8 @@ export class SessionModel {
         delete info.connected;
         delete info.connectError;
         if (record.choice === 'handshake' || record.choice === 'stateless' || record.choice === 'auto') info.choice = record.choice;
-        if (typeof record.capabilities === 'object' && record.capabilities !== null) info.capabilities = record.capabilities as Record<string, unknown>;
+        if (typeof record.capabilities === 'object' && record.capabilities !== null)
+          info.capabilities = record.capabilities as Record<string, unknown>;
         return;
       case NOTE_TOPICS.step:
         if (typeof record.text === 'string') info.steps.push(record.text);
@@ -152,7 +153,16 @@ export class SessionModel {
   private conn(conn: string): ConnInfo {
     let info = this.conns.get(conn);
     if (!info) {
-      info = { conn, status: 'starting', steps: [], stdinLines: 0, stdoutLines: 0, stderrLines: 0, maxClientId: 0, listChanged: { tools: -1, prompts: -1, resources: -1 } };
+      info = {
+        conn,
+        status: 'starting',
+        steps: [],
+        stdinLines: 0,
+        stdoutLines: 0,
+        stderrLines: 0,
+        maxClientId: 0,
+        listChanged: { tools: -1, prompts: -1, resources: -1 },
+      };
       this.conns.set(conn, info);
     }
     return info;

@@ -26,7 +26,11 @@ function recording(): BridgeEvent[] {
     ev({ kind: 'notice', level: 'info', message: 'bridge listening' }),
     ev({ conn: 'c1', kind: 'note', topic: NOTE_TOPICS.connecting, data: { choice: 'auto' } }),
     ev({ conn: 'c1', kind: 'spawn', config, pid: 4242, label: 'demo' }),
-    text('stdin', '{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"echo","arguments":{"message":"héllo ☃ 😀 \\u0000"}}}', '\n'),
+    text(
+      'stdin',
+      '{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"echo","arguments":{"message":"héllo ☃ 😀 \\u0000"}}}',
+      '\n',
+    ),
     text('stderr', 'debug: got a call', '\n'),
     ev({ conn: 'c1', kind: 'line', stream: 'stdout', b64: base64Encode(notUtf8), eol: '\n', size: notUtf8.length }),
     text('stdout', '{"jsonrpc":"2.0","id":1,"result":{"content":[]}}', '\r\n'),
@@ -47,7 +51,12 @@ describe('buildSessionFile and parseSessionFile', () => {
     const parsed = parseSessionFile(text);
     if (!parsed.ok) throw new Error(parsed.error);
     expect(parsed.file).toEqual(built);
-    expect(parsed.file).toMatchObject({ format: SESSION_FORMAT, version: SESSION_FORMAT_VERSION, createdAt: '2026-12-01T10:00:00.000Z', producer: PRODUCER });
+    expect(parsed.file).toMatchObject({
+      format: SESSION_FORMAT,
+      version: SESSION_FORMAT_VERSION,
+      createdAt: '2026-12-01T10:00:00.000Z',
+      producer: PRODUCER,
+    });
 
     const before = events.filter((e): e is LineEvent => e.kind === 'line');
     const after = lines(parsed.file);
@@ -78,7 +87,12 @@ describe('buildSessionFile and parseSessionFile', () => {
       {
         conn: 'c1',
         label: 'demo',
-        config: { command: 'node', args: ['server.js', `--token=${REDACTED}`, '--api-key', REDACTED, '--verbose'], env: { API_KEY: REDACTED, PATH: REDACTED }, cwd: '/srv' },
+        config: {
+          command: 'node',
+          args: ['server.js', `--token=${REDACTED}`, '--api-key', REDACTED, '--verbose'],
+          env: { API_KEY: REDACTED, PATH: REDACTED },
+          cwd: '/srv',
+        },
         flow: 'handshake',
         protocolVersion: '2025-11-25',
       },
@@ -97,7 +111,15 @@ describe('buildSessionFile and parseSessionFile', () => {
   it('redacts env values even when a spawn event arrives with them (an old journal, a hand-edited import)', () => {
     const events: BridgeEvent[] = [
       { seq: 0, t: 0, conn: 'x', kind: 'spawn', config: { command: 'srv', args: [], env: { TOKEN: 'env-SECRET-4' } }, pid: 1 },
-      { seq: 1, t: 1, conn: 'y', kind: 'spawn-error', config: { command: 'nope', args: [], env: { PASSWORD: 'env-SECRET-5' } }, code: 'ENOENT', message: 'not found' },
+      {
+        seq: 1,
+        t: 1,
+        conn: 'y',
+        kind: 'spawn-error',
+        config: { command: 'nope', args: [], env: { PASSWORD: 'env-SECRET-5' } },
+        code: 'ENOENT',
+        message: 'not found',
+      },
     ];
     const built = buildSessionFile(events, PRODUCER);
     expect(JSON.stringify(built)).not.toContain('SECRET');
@@ -110,9 +132,23 @@ describe('buildSessionFile and parseSessionFile', () => {
       [
         { seq: 0, t: 0, conn: 'ghost', kind: 'note', topic: NOTE_TOPICS.connected, data: { outcome: { flow: 'stateless' } } },
         { seq: 1, t: 1, conn: 'a', kind: 'spawn', config, pid: 1 },
-        { seq: 2, t: 2, conn: 'a', kind: 'note', topic: NOTE_TOPICS.connected, data: { outcome: { flow: 'telepathy', protocolVersion: 'x' } } },
+        {
+          seq: 2,
+          t: 2,
+          conn: 'a',
+          kind: 'note',
+          topic: NOTE_TOPICS.connected,
+          data: { outcome: { flow: 'telepathy', protocolVersion: 'x' } },
+        },
         { seq: 3, t: 3, conn: 'b', kind: 'spawn', config, pid: 2 },
-        { seq: 4, t: 4, conn: 'b', kind: 'note', topic: NOTE_TOPICS.connected, data: { outcome: { flow: 'stateless', protocolVersion: '2026-07-28' } } },
+        {
+          seq: 4,
+          t: 4,
+          conn: 'b',
+          kind: 'note',
+          topic: NOTE_TOPICS.connected,
+          data: { outcome: { flow: 'stateless', protocolVersion: '2026-07-28' } },
+        },
         { seq: 5, t: 5, conn: 'b', kind: 'note', topic: NOTE_TOPICS.connected, data: null },
       ],
       PRODUCER,
@@ -130,12 +166,25 @@ describe('redactArgs', () => {
     expect(redactArgs(['--token=abc'])).toEqual([`--token=${REDACTED}`]);
     expect(redactArgs(['--api-key', 'abc'])).toEqual(['--api-key', REDACTED]);
     expect(redactArgs(['--password=x'])).toEqual([`--password=${REDACTED}`]);
-    expect(redactArgs(['-p', 'x', '--API_KEY=y', '--client-secret', 'z', '--auth=a=b'])).toEqual(['-p', 'x', `--API_KEY=${REDACTED}`, '--client-secret', REDACTED, `--auth=${REDACTED}`]);
+    expect(redactArgs(['-p', 'x', '--API_KEY=y', '--client-secret', 'z', '--auth=a=b'])).toEqual([
+      '-p',
+      'x',
+      `--API_KEY=${REDACTED}`,
+      '--client-secret',
+      REDACTED,
+      `--auth=${REDACTED}`,
+    ]);
   });
 
   it('leaves other flags and plain arguments alone', () => {
     expect(redactArgs(['--verbose'])).toEqual(['--verbose']);
-    expect(redactArgs(['server.js', '--port=8080', '--verbose', 'token=abc', 'my-password'])).toEqual(['server.js', '--port=8080', '--verbose', 'token=abc', 'my-password']);
+    expect(redactArgs(['server.js', '--port=8080', '--verbose', 'token=abc', 'my-password'])).toEqual([
+      'server.js',
+      '--port=8080',
+      '--verbose',
+      'token=abc',
+      'my-password',
+    ]);
     expect(redactArgs([])).toEqual([]);
   });
 
@@ -151,7 +200,8 @@ describe('redactArgs', () => {
 });
 
 describe('parseSessionFile: refusals', () => {
-  const valid = (): Record<string, unknown> => JSON.parse(JSON.stringify(buildSessionFile(recording(), PRODUCER))) as Record<string, unknown>;
+  const valid = (): Record<string, unknown> =>
+    JSON.parse(JSON.stringify(buildSessionFile(recording(), PRODUCER))) as Record<string, unknown>;
 
   it('refuses what is not JSON', () => {
     const parsed = parseSessionFile('{"format": "mcp-lens-session",');

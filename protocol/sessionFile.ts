@@ -36,8 +36,16 @@ export function redactArgs(args: readonly string[]): string[] {
   for (let i = 0; i < args.length; i++) {
     const arg = args[i] ?? '';
     const eq = arg.indexOf('=');
-    if (arg.startsWith('-') && eq > 0 && SECRET_FLAG.test(arg.slice(0, eq).replace(/^-+/, ''))) out.push(`${arg.slice(0, eq + 1)}${REDACTED}`);
-    else if (arg.startsWith('--') && eq === -1 && SECRET_FLAG.test(arg.replace(/^-+/, '')) && !/^--no-/.test(arg) && i + 1 < args.length && !(args[i + 1] ?? '').startsWith('-')) {
+    if (arg.startsWith('-') && eq > 0 && SECRET_FLAG.test(arg.slice(0, eq).replace(/^-+/, '')))
+      out.push(`${arg.slice(0, eq + 1)}${REDACTED}`);
+    else if (
+      arg.startsWith('--') &&
+      eq === -1 &&
+      SECRET_FLAG.test(arg.replace(/^-+/, '')) &&
+      !/^--no-/.test(arg) &&
+      i + 1 < args.length &&
+      !(args[i + 1] ?? '').startsWith('-')
+    ) {
       out.push(arg, REDACTED);
       i++;
     } else out.push(arg);
@@ -51,7 +59,11 @@ function redactConfigForExport(config: RedactedConfig): RedactedConfig {
   return { ...config, args: redactArgs(config.args), env };
 }
 
-export function buildSessionFile(events: readonly BridgeEvent[], producer: { name: string; version: string }, createdAt = new Date()): SessionFile {
+export function buildSessionFile(
+  events: readonly BridgeEvent[],
+  producer: { name: string; version: string },
+  createdAt = new Date(),
+): SessionFile {
   const connections = new Map<string, SessionConnection>();
   const out: BridgeEvent[] = [];
   for (const event of events) {

@@ -48,8 +48,16 @@ describe('typeToolArgs', () => {
   });
 
   it('takes null only for nullable non-string types', () => {
-    expect(typed('nullableString=null', 'nullableNumber=null', 'nullableBool=null')).toEqual({ nullableString: 'null', nullableNumber: null, nullableBool: null });
-    expect(typed('nullableString=42', 'nullableNumber=42', 'nullableBool=true')).toEqual({ nullableString: '42', nullableNumber: 42, nullableBool: true });
+    expect(typed('nullableString=null', 'nullableNumber=null', 'nullableBool=null')).toEqual({
+      nullableString: 'null',
+      nullableNumber: null,
+      nullableBool: null,
+    });
+    expect(typed('nullableString=42', 'nullableNumber=42', 'nullableBool=true')).toEqual({
+      nullableString: '42',
+      nullableNumber: 42,
+      nullableBool: true,
+    });
     expect(failure('n=null')).toBe('--tool-arg n: "null" is not a number');
   });
 

@@ -249,7 +249,8 @@ async function runCalls(transport) {
     return message;
   };
   const init = await call('initialize', initializeParams);
-  if (init.result.protocolVersion !== initializeParams.protocolVersion) throw new Error(`unexpected initialize result ${JSON.stringify(init.result)}`);
+  if (init.result.protocolVersion !== initializeParams.protocolVersion)
+    throw new Error(`unexpected initialize result ${JSON.stringify(init.result)}`);
   transport.write(JSON.stringify({ jsonrpc: '2.0', method: 'notifications/initialized' }));
   for (let i = 0; i < WARMUP; i++) await call('tools/call', echoParams(i));
   const samples = new Float64Array(N);
@@ -468,7 +469,11 @@ async function floodBridge() {
     });
     const memory = rssSampler();
     const started = now();
-    client.send({ type: 'spawn', conn, config: { command: process.execPath, args: [floodFixture], env: { FLOOD_LINES: String(FLOOD_LINES) } } });
+    client.send({
+      type: 'spawn',
+      conn,
+      config: { command: process.execPath, args: [floodFixture], env: { FLOOD_LINES: String(FLOOD_LINES) } },
+    });
     const ended = await withTimeout(finished, 60_000, `${FLOOD_LINES} flood lines (bridge)`);
     const mem = memory();
     checkLastFloodLine(lastText);
@@ -518,7 +523,13 @@ async function sessionBench() {
     chunk: CHUNK,
     census: first.census,
     baseline: { ms: baselineMs, eventsPerSec: EVENTS / (baselineMs / 1000), chunkMs: perChunk('baselineChunkMs') },
-    model: { ms: modelMs, eventsPerSec: EVENTS / (modelMs / 1000), gcMs: median(rounds.map((r) => r.modelGcMs)), chunkMs: modelChunkMs, gcChunkMs: perChunk('modelGcChunkMs') },
+    model: {
+      ms: modelMs,
+      eventsPerSec: EVENTS / (modelMs / 1000),
+      gcMs: median(rounds.map((r) => r.modelGcMs)),
+      chunkMs: modelChunkMs,
+      gcChunkMs: perChunk('modelGcChunkMs'),
+    },
     ratio: median(rounds.map((r) => r.modelMs / r.baselineMs)),
     chunkRatios: Array.from({ length: chunks }, (_, i) => median(rounds.map((r) => r.modelChunkMs[i] / r.baselineChunkMs[i]))),
     cpuRatio: median(rounds.map((r) => r.modelCpuMs / r.baselineCpuMs)),
@@ -552,18 +563,25 @@ function table(title, header, rows) {
 
 const results = {
   date: new Date().toISOString(),
-  machine: { cpus: os.cpus().length, cpuModel: os.cpus()[0]?.model ?? 'unknown', memoryGB: Math.round(os.totalmem() / 1024 ** 3), platform: `${os.platform()} ${os.release()}`, node: process.version },
+  machine: {
+    cpus: os.cpus().length,
+    cpuModel: os.cpus()[0]?.model ?? 'unknown',
+    memoryGB: Math.round(os.totalmem() / 1024 ** 3),
+    platform: `${os.platform()} ${os.release()}`,
+    node: process.version,
+  },
   params: { N, WARMUP, FLOOD_LINES, EVENTS, ROUNDS },
 };
 const out = [];
 const runStarted = now();
 // A watchdog that does not itself keep the process alive: if something still does after the
 // report, say so and leave rather than hang.
-const watchdog = (ms) => setTimeout(() => {
-  log(`still running ${ms / 1000} s after the report: some handle was not closed; exiting`);
-  killEverythingSync();
-  process.exit(1);
-}, ms).unref();
+const watchdog = (ms) =>
+  setTimeout(() => {
+    log(`still running ${ms / 1000} s after the report: some handle was not closed; exiting`);
+    killEverythingSync();
+    process.exit(1);
+  }, ms).unref();
 
 try {
   if (ONLY.has('latency')) {
@@ -585,17 +603,25 @@ try {
         `1. Round-trip latency: ${N} sequential tools/call echo to the demo server (ms; median of ${roundsText})`,
         ['path', 'p50', 'p90', 'p99', 'mean', 'max', 'calls/s'],
         [
-          ['direct pipe', f(direct.p50, 3), f(direct.p90, 3), f(direct.p99, 3), f(direct.mean, 3), f(direct.max, 2), int(direct.callsPerSec)],
-          ['bridge + WebSocket', f(bridge.p50, 3), f(bridge.p90, 3), f(bridge.p99, 3), f(bridge.mean, 3), f(bridge.max, 2), int(bridge.callsPerSec)],
           [
-            'ratio bridge/direct',
-            ratio(r('p50')),
-            ratio(r('p90')),
-            ratio(r('p99')),
-            ratio(r('mean')),
-            '',
-            ratio(r('callsPerSec')),
+            'direct pipe',
+            f(direct.p50, 3),
+            f(direct.p90, 3),
+            f(direct.p99, 3),
+            f(direct.mean, 3),
+            f(direct.max, 2),
+            int(direct.callsPerSec),
           ],
+          [
+            'bridge + WebSocket',
+            f(bridge.p50, 3),
+            f(bridge.p90, 3),
+            f(bridge.p99, 3),
+            f(bridge.mean, 3),
+            f(bridge.max, 2),
+            int(bridge.callsPerSec),
+          ],
+          ['ratio bridge/direct', ratio(r('p50')), ratio(r('p90')), ratio(r('p99')), ratio(r('mean')), '', ratio(r('callsPerSec'))],
         ],
       ) + `per-round ratio bridge/direct: p50 ${range(roundRatios.p50)}, mean ${range(roundRatios.mean)}\n`,
     );
@@ -625,7 +651,12 @@ try {
         [
           ['direct pipe', int(direct.ms), int(direct.linesPerSec), f(direct.mbPerSec, 1)],
           ['bridge + WebSocket', int(bridge.ms), int(bridge.linesPerSec), f(bridge.mbPerSec, 1)],
-          ['ratio bridge/direct', ratio(results.flood.ratio.time), ratio(results.flood.ratio.linesPerSec), ratio(results.flood.ratio.mbPerSec)],
+          [
+            'ratio bridge/direct',
+            ratio(results.flood.ratio.time),
+            ratio(results.flood.ratio.linesPerSec),
+            ratio(results.flood.ratio.mbPerSec),
+          ],
         ],
       ) +
         `per-round time ratio bridge/direct: ${range(roundRatios)}\n` +

@@ -17,14 +17,21 @@ const bridge = await createBridge({
   port: bridgePort,
   token: process.env.MCP_LENS_TOKEN,
   extraOrigins: [`http://127.0.0.1:${vitePort}`, `http://localhost:${vitePort}`],
-  defaultServer: args.length > 0 ? { command: args[0], args: args.slice(1) } : { command: process.execPath, args: [demoServerPath()], label: 'MCP Lens demo server' },
+  defaultServer:
+    args.length > 0
+      ? { command: args[0], args: args.slice(1) }
+      : { command: process.execPath, args: [demoServerPath()], label: 'MCP Lens demo server' },
 }).listen();
 
-const vite = spawn(process.execPath, [path.join(root, 'node_modules', 'vite', 'bin', 'vite.js'), '--port', String(vitePort), '--strictPort', '--host', '127.0.0.1'], {
-  cwd: root,
-  stdio: ['ignore', 'inherit', 'inherit'],
-  env: { ...process.env, MCP_LENS_BRIDGE_PORT: String(bridge.port) },
-});
+const vite = spawn(
+  process.execPath,
+  [path.join(root, 'node_modules', 'vite', 'bin', 'vite.js'), '--port', String(vitePort), '--strictPort', '--host', '127.0.0.1'],
+  {
+    cwd: root,
+    stdio: ['ignore', 'inherit', 'inherit'],
+    env: { ...process.env, MCP_LENS_BRIDGE_PORT: String(bridge.port) },
+  },
+);
 process.stdout.write(`MCP Lens (dev) at http://127.0.0.1:${vitePort}/#token=${bridge.token}\n`);
 const stop = async () => {
   vite.kill('SIGTERM');

@@ -55,7 +55,11 @@ const callOptions = {
   'elicit-content': { type: 'string' },
 } as const;
 
-export async function runCall(argv: string[], out: NodeJS.WritableStream = process.stdout, err: NodeJS.WritableStream = process.stderr): Promise<number> {
+export async function runCall(
+  argv: string[],
+  out: NodeJS.WritableStream = process.stdout,
+  err: NodeJS.WritableStream = process.stderr,
+): Promise<number> {
   let plan: ReturnType<typeof planCall>;
   try {
     plan = planCall(argv);
@@ -122,13 +126,22 @@ export async function runCall(argv: string[], out: NodeJS.WritableStream = proce
 
   if (plan.logLevel && session.flow === 'handshake') {
     const set = await session.request('logging/setLevel', { level: plan.logLevel }, { timeoutMs: plan.timeoutMs }).done;
-    if (set.kind !== 'result') say(`mcp-lens call: logging/setLevel was not accepted (${set.kind === 'error' ? set.error.message : set.kind})`);
+    if (set.kind !== 'result')
+      say(`mcp-lens call: logging/setLevel was not accepted (${set.kind === 'error' ? set.error.message : set.kind})`);
   }
-  const requestOptions = { timeoutMs: plan.timeoutMs, ...(plan.logLevel && session.flow === 'stateless' ? { logLevel: plan.logLevel } : {}) };
+  const requestOptions = {
+    timeoutMs: plan.timeoutMs,
+    ...(plan.logLevel && session.flow === 'stateless' ? { logLevel: plan.logLevel } : {}),
+  };
   const retryable = plan.method === 'tools/call' || plan.method === 'prompts/get' || plan.method === 'resources/read';
   const outcome: Outcome =
     retryable && params !== undefined && session.flow === 'stateless'
-      ? await session.requestWithInput(plan.method, params, async (requests) => answerInputRequests(requests, elicitAnswer()), requestOptions)
+      ? await session.requestWithInput(
+          plan.method,
+          params,
+          async (requests) => answerInputRequests(requests, elicitAnswer()),
+          requestOptions,
+        )
       : await session.request(plan.method, params, requestOptions).done;
 
   switch (outcome.kind) {
@@ -139,7 +152,10 @@ export async function runCall(argv: string[], out: NodeJS.WritableStream = proce
     }
     case 'error':
       out.write(`${JSON.stringify({ error: outcome.error }, null, 2)}\n`);
-      return finish(1, `${plan.method} failed: ${outcome.error.code} ${errorCodeName(outcome.error.code)}: ${outcome.error.message} (${explainError(outcome.error)})`);
+      return finish(
+        1,
+        `${plan.method} failed: ${outcome.error.code} ${errorCodeName(outcome.error.code)}: ${outcome.error.message} (${explainError(outcome.error)})`,
+      );
     case 'timeout':
       return finish(3, `no answer to ${plan.method} within ${outcome.afterMs} ms (timed out; notifications/cancelled sent)`);
     case 'cancelled':
@@ -184,16 +200,21 @@ function planCall(argv: string[]) {
   const method = values.method;
   if (!help && !method) throw new UsageError('--method is required');
   const elicit = values.elicit;
-  if (elicit !== 'accept' && elicit !== 'decline' && elicit !== 'cancel') throw new UsageError('--elicit must be accept, decline or cancel');
+  if (elicit !== 'accept' && elicit !== 'decline' && elicit !== 'cancel')
+    throw new UsageError('--elicit must be accept, decline or cancel');
   const elicitContent = jsonOption('elicit-content', values['elicit-content']) as Record<string, unknown> | undefined;
   let params: Record<string, unknown> | undefined;
   const toolArgPairs = values['tool-arg'] ?? [];
   switch (method) {
     case 'tools/call': {
       if (!values['tool-name']) throw new UsageError('tools/call needs --tool-name');
-      if (values['tool-args-json'] !== undefined && toolArgPairs.length > 0) throw new UsageError('give --tool-arg or --tool-args-json, not both');
+      if (values['tool-args-json'] !== undefined && toolArgPairs.length > 0)
+        throw new UsageError('give --tool-arg or --tool-args-json, not both');
       const json = jsonOption('tool-args-json', values['tool-args-json']);
-      params = { name: values['tool-name'], ...(json === undefined ? (toolArgPairs.length === 0 ? { arguments: {} } : {}) : { arguments: json }) };
+      params = {
+        name: values['tool-name'],
+        ...(json === undefined ? (toolArgPairs.length === 0 ? { arguments: {} } : {}) : { arguments: json }),
+      };
       break;
     }
     case 'resources/read':
@@ -215,15 +236,18 @@ function planCall(argv: string[]) {
     }
     default: {
       const json = jsonOption('params-json', values['params-json']);
-      if (json !== undefined && (typeof json !== 'object' || json === null || Array.isArray(json))) throw new UsageError('--params-json must be a JSON object');
+      if (json !== undefined && (typeof json !== 'object' || json === null || Array.isArray(json)))
+        throw new UsageError('--params-json must be a JSON object');
       params = json as Record<string, unknown> | undefined;
     }
   }
   const capabilities = jsonOption('capabilities', values.capabilities) ?? { elicitation: { form: {} }, roots: {} };
-  if (typeof capabilities !== 'object' || capabilities === null || Array.isArray(capabilities)) throw new UsageError('--capabilities must be a JSON object');
+  if (typeof capabilities !== 'object' || capabilities === null || Array.isArray(capabilities))
+    throw new UsageError('--capabilities must be a JSON object');
   const levels = ['debug', 'info', 'notice', 'warning', 'error', 'critical', 'alert', 'emergency'] as const;
   const logLevel = values['log-level'];
-  if (logLevel !== undefined && !(levels as readonly string[]).includes(logLevel)) throw new UsageError(`--log-level must be one of ${levels.join(', ')}`);
+  if (logLevel !== undefined && !(levels as readonly string[]).includes(logLevel))
+    throw new UsageError(`--log-level must be one of ${levels.join(', ')}`);
   return {
     help,
     capabilities: capabilities as Record<string, unknown>,

@@ -34,7 +34,11 @@ const LISTS = [
   { method: 'prompts/list', key: 'prompts', capability: 'prompts' },
 ] as const;
 
-export async function runCheck(argv: string[], out: NodeJS.WritableStream = process.stdout, err: NodeJS.WritableStream = process.stderr): Promise<number> {
+export async function runCheck(
+  argv: string[],
+  out: NodeJS.WritableStream = process.stdout,
+  err: NodeJS.WritableStream = process.stderr,
+): Promise<number> {
   let plan: ReturnType<typeof planCheck>;
   try {
     plan = planCheck(argv);
@@ -52,15 +56,19 @@ export async function runCheck(argv: string[], out: NodeJS.WritableStream = proc
   const { values, flow, timeoutMs, server } = plan;
   const print = (text: string): boolean => out.write(`${text}\n`);
   let t0: number | undefined;
-  const client = new HeadlessClient({ ...server, env: {} }, {
-    onEvent: (event) => {
-      t0 ??= event.t;
-      if (values.transcript) err.write(`${transcriptLine(event, t0)}\n`);
+  const client = new HeadlessClient(
+    { ...server, env: {} },
+    {
+      onEvent: (event) => {
+        t0 ??= event.t;
+        if (values.transcript) err.write(`${transcriptLine(event, t0)}\n`);
+      },
     },
-  });
+  );
   const finish = async (code: number): Promise<number> => {
     if (client.running) await client.stop();
-    if (values.record) fs.writeFileSync(values.record, JSON.stringify(buildSessionFile(client.events, { name: 'mcp-lens', version: VERSION }), null, 2));
+    if (values.record)
+      fs.writeFileSync(values.record, JSON.stringify(buildSessionFile(client.events, { name: 'mcp-lens', version: VERSION }), null, 2));
     return code;
   };
 
@@ -112,7 +120,13 @@ export async function runCheck(argv: string[], out: NodeJS.WritableStream = proc
 function planCheck(argv: string[]) {
   const { values, positionals } = parse(argv, commonOptions);
   if (values.help) return { help: true as const, values, flow: 'auto' as const, timeoutMs: 0, server: { command: '', args: [] } };
-  return { help: false as const, values, flow: flowOption(values.flow), timeoutMs: msOption('timeout', values.timeout), server: serverCommand(positionals) };
+  return {
+    help: false as const,
+    values,
+    flow: flowOption(values.flow),
+    timeoutMs: msOption('timeout', values.timeout),
+    server: serverCommand(positionals),
+  };
 }
 
 function printFindings(findings: Finding[], print: (text: string) => void): void {

@@ -28,9 +28,14 @@ interface Run {
 
 function lens(args: string[]): Promise<Run> {
   return new Promise((resolve) => {
-    execFile(process.execPath, [bin, ...args], { maxBuffer: 64 * 1024 * 1024, env: { ...process.env, MCP_LENS_TOKEN: '' } }, (error, stdout, stderr) => {
-      resolve({ code: error ? (typeof error.code === 'number' ? error.code : 1) : 0, stdout, stderr });
-    });
+    execFile(
+      process.execPath,
+      [bin, ...args],
+      { maxBuffer: 64 * 1024 * 1024, env: { ...process.env, MCP_LENS_TOKEN: '' } },
+      (error, stdout, stderr) => {
+        resolve({ code: error ? (typeof error.code === 'number' ? error.code : 1) : 0, stdout, stderr });
+      },
+    );
   });
 }
 
@@ -63,7 +68,20 @@ describe('mcp-lens call', () => {
   });
 
   it('auto against server-everything: the probe, its error, then the handshake, and the call works', async () => {
-    const run = await lens(['call', '--flow', 'auto', '--method', 'tools/call', '--tool-name', 'echo', '--tool-arg', 'message=hi', '--transcript', '--', ...everything]);
+    const run = await lens([
+      'call',
+      '--flow',
+      'auto',
+      '--method',
+      'tools/call',
+      '--tool-name',
+      'echo',
+      '--tool-arg',
+      'message=hi',
+      '--transcript',
+      '--',
+      ...everything,
+    ]);
     expect(run.code).toBe(0);
     expect(JSON.parse(run.stdout).content[0].text).toBe('Echo: hi');
     const wire = run.stderr.split('\n');
@@ -94,7 +112,10 @@ describe('mcp-lens call', () => {
   it('stateless against server-everything explains in one line why it cannot work', async () => {
     const run = await lens(['call', '--flow', 'stateless', '--method', 'tools/list', '--', ...everything]);
     expect(run.code).toBe(1);
-    const reason = run.stderr.trim().split('\n').filter((l) => l.startsWith('mcp-lens call:'));
+    const reason = run.stderr
+      .trim()
+      .split('\n')
+      .filter((l) => l.startsWith('mcp-lens call:'));
     expect(reason).toHaveLength(1);
     expect(reason[0]).toMatch(/does not speak the stateless flow.*-32601.*handshake/);
   });
@@ -108,22 +129,75 @@ describe('mcp-lens call', () => {
   });
 
   it('a request that times out after connecting is cancelled on the wire', async () => {
-    const run = await lens(['call', '--flow', 'handshake', '--timeout', '700', '--method', 'tools/call', '--tool-name', 'slow', '--tool-args-json', '{"steps":3,"delayMs":2000}', '--transcript', '--', ...demo]);
+    const run = await lens([
+      'call',
+      '--flow',
+      'handshake',
+      '--timeout',
+      '700',
+      '--method',
+      'tools/call',
+      '--tool-name',
+      'slow',
+      '--tool-args-json',
+      '{"steps":3,"delayMs":2000}',
+      '--transcript',
+      '--',
+      ...demo,
+    ]);
     expect(run.code).toBe(3);
     expect(run.stderr).toContain('"method":"notifications/cancelled","params":{"requestId":2,"reason":"timed out after 700 ms"}');
   });
 
   it('non-JSON on stdout: the call succeeds and the finding is reported', async () => {
-    const run = await lens(['call', '--flow', 'handshake', '--method', 'tools/call', '--tool-name', 'echo', '--tool-arg', 'message=42', '--', ...fixture('non-json.mjs')]);
+    const run = await lens([
+      'call',
+      '--flow',
+      'handshake',
+      '--method',
+      'tools/call',
+      '--tool-name',
+      'echo',
+      '--tool-arg',
+      'message=42',
+      '--',
+      ...fixture('non-json.mjs'),
+    ]);
     expect(run.code).toBe(0);
     expect(JSON.parse(run.stdout).content[0].text).toBe('Echo: 42');
     expect(run.stderr).toContain('stdout-non-json');
   });
 
   it('--tool-arg values are typed by the inputSchema; --tool-args-json is sent exactly', async () => {
-    const typed = await lens(['call', '--flow', 'handshake', '--method', 'tools/call', '--tool-name', 'echo', '--tool-arg', 'message=42', '--transcript', '--', ...demo]);
+    const typed = await lens([
+      'call',
+      '--flow',
+      'handshake',
+      '--method',
+      'tools/call',
+      '--tool-name',
+      'echo',
+      '--tool-arg',
+      'message=42',
+      '--transcript',
+      '--',
+      ...demo,
+    ]);
     expect(typed.stderr).toContain('"arguments":{"message":"42"}');
-    const exact = await lens(['call', '--flow', 'handshake', '--method', 'tools/call', '--tool-name', 'add', '--tool-args-json', '{"a": 1.5,"b":2}', '--transcript', '--', ...demo]);
+    const exact = await lens([
+      'call',
+      '--flow',
+      'handshake',
+      '--method',
+      'tools/call',
+      '--tool-name',
+      'add',
+      '--tool-args-json',
+      '{"a": 1.5,"b":2}',
+      '--transcript',
+      '--',
+      ...demo,
+    ]);
     expect(JSON.parse(exact.stdout).content[0].text).toBe('1.5 + 2 = 3.5');
     expect(exact.stderr).toContain('"arguments":{"a":1.5,"b":2}');
   });
@@ -138,7 +212,21 @@ describe('mcp-lens call', () => {
   });
 
   it('the input round: elicitation in the handshake flow, input_required and a retry in the stateless flow', async () => {
-    const args = ['--method', 'tools/call', '--tool-name', 'confirm_action', '--tool-arg', 'action=deploy', '--elicit', 'accept', '--elicit-content', '{"confirm":true}', '--transcript', '--', ...demo];
+    const args = [
+      '--method',
+      'tools/call',
+      '--tool-name',
+      'confirm_action',
+      '--tool-arg',
+      'action=deploy',
+      '--elicit',
+      'accept',
+      '--elicit-content',
+      '{"confirm":true}',
+      '--transcript',
+      '--',
+      ...demo,
+    ];
     const handshake = await lens(['call', '--flow', 'handshake', ...args]);
     expect(JSON.parse(handshake.stdout).content[0].text).toBe('Confirmed: deploy');
     expect(handshake.stderr).toContain('"method":"elicitation/create"');
@@ -149,7 +237,21 @@ describe('mcp-lens call', () => {
   });
 
   it('-32021 names the missing capability', async () => {
-    const run = await lens(['call', '--flow', 'stateless', '--capabilities', '{}', '--method', 'tools/call', '--tool-name', 'confirm_action', '--tool-arg', 'action=x', '--', ...demo]);
+    const run = await lens([
+      'call',
+      '--flow',
+      'stateless',
+      '--capabilities',
+      '{}',
+      '--method',
+      'tools/call',
+      '--tool-name',
+      'confirm_action',
+      '--tool-arg',
+      'action=x',
+      '--',
+      ...demo,
+    ]);
     expect(run.code).toBe(1);
     expect(run.stderr).toMatch(/-32021 .*needs the client capability elicitation/);
   });
@@ -160,20 +262,62 @@ describe('mcp-lens call', () => {
     expect(crash.stderr).toMatch(/mcp-lens call: the server exited \(code 3\) before answering tools\/list/);
     expect(crash.stderr).toContain('(no newline at exit)');
 
-    const huge = await lens(['call', '--flow', 'handshake', '--timeout', '1500', '--method', 'tools/list', '--transcript', '--', ...fixture('huge-line.mjs')]);
+    const huge = await lens([
+      'call',
+      '--flow',
+      'handshake',
+      '--timeout',
+      '1500',
+      '--method',
+      'tools/list',
+      '--transcript',
+      '--',
+      ...fixture('huge-line.mjs'),
+    ]);
     expect(huge.code).toBe(3);
     expect(huge.stderr.split('\n').some((l) => l.length > 8 * 1024 * 1024)).toBe(true);
 
-    const bad = await lens(['call', '--flow', 'handshake', '--timeout', '1500', '--method', 'tools/list', '--', ...fixture('invalid-utf8.mjs')]);
+    const bad = await lens([
+      'call',
+      '--flow',
+      'handshake',
+      '--timeout',
+      '1500',
+      '--method',
+      'tools/list',
+      '--',
+      ...fixture('invalid-utf8.mjs'),
+    ]);
     expect(bad.code).toBe(3);
     expect(bad.stderr).toContain('stdout-non-json');
 
-    const noisy = await lens(['call', '--flow', 'handshake', '--method', 'initialize', '--params-json', '{"protocolVersion":"2025-11-25","capabilities":{},"clientInfo":{"name":"t","version":"1"}}', '--', ...fixture('stderr-noise.mjs')]);
+    const noisy = await lens([
+      'call',
+      '--flow',
+      'handshake',
+      '--method',
+      'initialize',
+      '--params-json',
+      '{"protocolVersion":"2025-11-25","capabilities":{},"clientInfo":{"name":"t","version":"1"}}',
+      '--',
+      ...fixture('stderr-noise.mjs'),
+    ]);
     expect(noisy.code).toBe(0);
     expect(JSON.parse(noisy.stdout).protocolVersion).toBe('2025-11-25');
 
     const started = Date.now();
-    const stubborn = await lens(['call', '--flow', 'handshake', '--timeout', '500', '--method', 'tools/list', '--transcript', '--', ...fixture('ignore-sigterm.mjs')]);
+    const stubborn = await lens([
+      'call',
+      '--flow',
+      'handshake',
+      '--timeout',
+      '500',
+      '--method',
+      'tools/list',
+      '--transcript',
+      '--',
+      ...fixture('ignore-sigterm.mjs'),
+    ]);
     expect(stubborn.code).toBe(3);
     expect(stubborn.stderr).toContain('■ stop    sigkill');
     expect(Date.now() - started).toBeLessThan(8000);
@@ -190,7 +334,17 @@ describe('mcp-lens call', () => {
   it('--record writes a session file that validates against the schema and holds every line byte-equal', async () => {
     const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'mcp-lens-rec-')), 'run.mcplens.json');
     // This fixture answers everything but initialize with an error: exit 1 is expected.
-    const run = await lens(['call', '--flow', 'handshake', '--method', 'tools/list', '--record', file, '--', ...fixture('split-writes.mjs')]);
+    const run = await lens([
+      'call',
+      '--flow',
+      'handshake',
+      '--method',
+      'tools/list',
+      '--record',
+      file,
+      '--',
+      ...fixture('split-writes.mjs'),
+    ]);
     expect(run.code).toBe(1);
     const doc = JSON.parse(fs.readFileSync(file, 'utf8'));
     const ajv = new Ajv2020({ strict: false });
@@ -199,7 +353,9 @@ describe('mcp-lens call', () => {
     expect(validate(doc), JSON.stringify(validate.errors)).toBe(true);
     // split-writes announces the exact bytes of each stdout line on stderr before writing it.
     const lines = doc.events.filter((e: { kind: string }) => e.kind === 'line') as LineEvent[];
-    const intended = lines.filter((e) => e.stream === 'stderr' && e.text?.startsWith('intended ')).map((e) => e.text?.slice('intended '.length) ?? '');
+    const intended = lines
+      .filter((e) => e.stream === 'stderr' && e.text?.startsWith('intended '))
+      .map((e) => e.text?.slice('intended '.length) ?? '');
     const stdout = lines.filter((e) => e.stream === 'stdout').map((e) => Buffer.from(wireBytes(e)).toString('base64'));
     expect(intended.length).toBeGreaterThan(1);
     expect(stdout).toEqual(intended);
@@ -219,7 +375,15 @@ describe('mcp-lens check', () => {
   it('a server that breaks rules: each finding with its rule id, exit 1', async () => {
     const run = await lens(['check', '--flow', 'handshake', '--', ...fixture('rule-breaker.mjs')]);
     expect(run.code).toBe(1);
-    for (const rule of ['stdout-non-json', 'server-before-initialized', 'response-unknown-id', 'jsonrpc-batch', 'tool-name', 'tool-input-schema-root', 'error-code-reserved']) {
+    for (const rule of [
+      'stdout-non-json',
+      'server-before-initialized',
+      'response-unknown-id',
+      'jsonrpc-batch',
+      'tool-name',
+      'tool-input-schema-root',
+      'error-code-reserved',
+    ]) {
       expect(run.stdout, rule).toContain(rule);
     }
   });

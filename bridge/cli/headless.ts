@@ -88,7 +88,9 @@ export class HeadlessClient {
               timer = setTimeout(() => run(connector.onTimeout()), action.ms);
               break;
             case 'restart':
-              void this.start().then((error) => (error ? finish({ ok: false, reason: `restart failed: ${error}`, exitCode: 3 }) : run(connector.onRestarted())));
+              void this.start().then((error) =>
+                error ? finish({ ok: false, reason: `restart failed: ${error}`, exitCode: 3 }) : run(connector.onRestarted()),
+              );
               break;
             case 'step':
               this.note(NOTE_TOPICS.step, { text: action.text });
@@ -120,7 +122,8 @@ export class HeadlessClient {
         }
       };
       const off = this.on((event) => {
-        if (event.kind === 'line' && event.stream === 'stdout' && event.text !== undefined) run(connector.onMessage(classifyText(event.text)));
+        if (event.kind === 'line' && event.stream === 'stdout' && event.text !== undefined)
+          run(connector.onMessage(classifyText(event.text)));
         else if (event.kind === 'exit') run(connector.onExit());
       });
       run(connector.start());

@@ -42,7 +42,10 @@ export const demoServerJs = path.join(repoRoot, 'dist', 'node', 'demo', 'server.
 export const bridgeBinJs = path.join(repoRoot, 'dist', 'node', 'bridge', 'bin.js');
 
 /** A server config that runs one fixture (or any .js/.mjs file) with this Node. */
-export function nodeServer(script: string, options: { args?: string[]; env?: Record<string, string>; cwd?: string } = {}): ServerConfigInput {
+export function nodeServer(
+  script: string,
+  options: { args?: string[]; env?: Record<string, string>; cwd?: string } = {},
+): ServerConfigInput {
   const file = path.isAbsolute(script) ? script : fixturePath(script);
   return {
     command: process.execPath,
@@ -221,12 +224,21 @@ export class BridgeClient {
   }
 
   /** Waits for a line of one connection and stream whose text matches. */
-  waitForLine(conn: string, stream: Stream, match: string | RegExp | ((text: string) => boolean), options: WaitOptions = {}): Promise<LineEvent> {
-    const test = typeof match === 'function' ? match : typeof match === 'string' ? (t: string) => t.includes(match) : (t: string) => match.test(t);
-    return this.waitForEvent<LineEvent>((e) => e.kind === 'line' && e.conn === conn && e.stream === stream && e.text !== undefined && test(e.text), {
-      what: `a ${stream} line of ${conn} matching ${String(match)}`,
-      ...options,
-    });
+  waitForLine(
+    conn: string,
+    stream: Stream,
+    match: string | RegExp | ((text: string) => boolean),
+    options: WaitOptions = {},
+  ): Promise<LineEvent> {
+    const test =
+      typeof match === 'function' ? match : typeof match === 'string' ? (t: string) => t.includes(match) : (t: string) => match.test(t);
+    return this.waitForEvent<LineEvent>(
+      (e) => e.kind === 'line' && e.conn === conn && e.stream === stream && e.text !== undefined && test(e.text),
+      {
+        what: `a ${stream} line of ${conn} matching ${String(match)}`,
+        ...options,
+      },
+    );
   }
 
   /** Spawns a server and resolves with its pid once the spawn event is in. */
@@ -247,7 +259,13 @@ export class BridgeClient {
   }
 
   /** Sends a request and resolves with the parsed stdout message answering it. */
-  request(conn: string, id: number | string, method: string, params?: unknown, options: WaitOptions = {}): Promise<Record<string, unknown>> {
+  request(
+    conn: string,
+    id: number | string,
+    method: string,
+    params?: unknown,
+    options: WaitOptions = {},
+  ): Promise<Record<string, unknown>> {
     const from = this.mark();
     this.sendJson(conn, params === undefined ? { jsonrpc: '2.0', id, method } : { jsonrpc: '2.0', id, method, params });
     return this.answer(conn, id, { from, what: `the answer to ${method} (id ${id}) from ${conn}`, ...options });

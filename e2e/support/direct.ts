@@ -1,7 +1,10 @@
 /** Runs a fixture straight from a pipe (no bridge) to learn the exact bytes it writes. */
 import { spawn } from 'node:child_process';
 
-export async function directStdout(script: string, opts: { env?: Record<string, string>; stdin?: string; untilBytes?: number; ms?: number } = {}): Promise<Buffer> {
+export async function directStdout(
+  script: string,
+  opts: { env?: Record<string, string>; stdin?: string; untilBytes?: number; ms?: number } = {},
+): Promise<Buffer> {
   const child = spawn(process.execPath, [script], { env: { ...process.env, ...opts.env }, stdio: ['pipe', 'pipe', 'ignore'] });
   const chunks: Buffer[] = [];
   let size = 0;

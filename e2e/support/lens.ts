@@ -45,7 +45,14 @@ async function waitForPortClosed(port: number, timeoutMs = 10_000): Promise<void
 
 export async function startLens(options: LensOptions = {}): Promise<Lens> {
   const home = options.home ?? fs.mkdtempSync(path.join(os.tmpdir(), 'mcp-lens-e2e-'));
-  const args = ['start', '--', '--port', String(options.port ?? 0), '--no-open', ...(options.serverArgs ? ['--', ...options.serverArgs] : [])];
+  const args = [
+    'start',
+    '--',
+    '--port',
+    String(options.port ?? 0),
+    '--no-open',
+    ...(options.serverArgs ? ['--', ...options.serverArgs] : []),
+  ];
   const proc = spawn('npm', args, {
     cwd: root,
     env: { ...process.env, MCP_LENS_HOME: home, ...options.env },

@@ -26,11 +26,17 @@ describe('framing and JSON-RPC', () => {
   });
 
   it('reports an error with a null id once, not also as an unknown id', () => {
-    expect(rulesOf(findingsOf(handshake().recv({ jsonrpc: J, id: null, error: { code: -32600, message: 'Invalid Request' } })))).toEqual(['error-without-id']);
+    expect(rulesOf(findingsOf(handshake().recv({ jsonrpc: J, id: null, error: { code: -32600, message: 'Invalid Request' } })))).toEqual([
+      'error-without-id',
+    ]);
   });
 
   it('reports a non-string error message as error-shape', () => {
-    const [finding] = findingsOf(handshake().send({ jsonrpc: J, id: 5, method: 'nope' }).recv({ jsonrpc: J, id: 5, error: { code: -32601 } }));
+    const [finding] = findingsOf(
+      handshake()
+        .send({ jsonrpc: J, id: 5, method: 'nope' })
+        .recv({ jsonrpc: J, id: 5, error: { code: -32601 } }),
+    );
     expect(finding).toMatchObject({ rule: 'error-shape' });
     expect(finding?.message).toContain('to nope (id 5)');
   });
@@ -38,7 +44,20 @@ describe('framing and JSON-RPC', () => {
 
 describe('error codes', () => {
   const errorIn = (t: Transcript, code: number): string[] =>
-    rulesOf(findingsOf(t.send({ jsonrpc: J, id: 9, method: 'x/y', params: { _meta: { 'io.modelcontextprotocol/protocolVersion': '2026-07-28', 'io.modelcontextprotocol/clientCapabilities': {} } } }).recv({ jsonrpc: J, id: 9, error: { code, message: 'm' } })));
+    rulesOf(
+      findingsOf(
+        t
+          .send({
+            jsonrpc: J,
+            id: 9,
+            method: 'x/y',
+            params: {
+              _meta: { 'io.modelcontextprotocol/protocolVersion': '2026-07-28', 'io.modelcontextprotocol/clientCapabilities': {} },
+            },
+          })
+          .recv({ jsonrpc: J, id: 9, error: { code, message: 'm' } }),
+      ),
+    );
 
   it('judges codes against the revision in use', () => {
     expect(errorIn(handshake(), -32022)).toEqual(['error-code-reserved']);
@@ -62,7 +81,12 @@ describe('flow rules', () => {
   it('flags a server request before notifications/initialized, except ping', () => {
     const t = new Transcript()
       .spawn()
-      .send({ jsonrpc: J, id: 1, method: 'initialize', params: { protocolVersion: '2025-11-25', capabilities: { roots: {} }, clientInfo: { name: 'x', version: '1' } } })
+      .send({
+        jsonrpc: J,
+        id: 1,
+        method: 'initialize',
+        params: { protocolVersion: '2025-11-25', capabilities: { roots: {} }, clientInfo: { name: 'x', version: '1' } },
+      })
       .recv({ jsonrpc: J, id: 1, result: { protocolVersion: '2025-11-25', capabilities: {}, serverInfo: { name: 's', version: '1' } } })
       .recv({ jsonrpc: J, id: 0, method: 'ping' })
       .recv({ jsonrpc: J, id: 1, method: 'roots/list' });
@@ -79,24 +103,37 @@ describe('flow rules', () => {
     const [finding] = findingsOf(stateless().send({ jsonrpc: J, id: 1, method: 'tools/list' }));
     expect(finding).toMatchObject({ rule: 'stateless-missing-envelope' });
     expect(finding?.message).toContain('tools/list (id 1) without params._meta');
-    const [partial] = findingsOf(stateless().send({ jsonrpc: J, id: 2, method: 'tools/list', params: { _meta: { 'io.modelcontextprotocol/clientCapabilities': [] } } }));
+    const [partial] = findingsOf(
+      stateless().send({
+        jsonrpc: J,
+        id: 2,
+        method: 'tools/list',
+        params: { _meta: { 'io.modelcontextprotocol/clientCapabilities': [] } },
+      }),
+    );
     expect(partial?.message).toContain('io.modelcontextprotocol/protocolVersion and io.modelcontextprotocol/clientCapabilities');
   });
 
   it('treats an unknown resultType as unknown and does not ask it for cache fields', () => {
-    const t = stateless().sendStateless(1, 'tools/list').recv({ jsonrpc: J, id: 1, result: { resultType: 'partial', tools: [] } });
+    const t = stateless()
+      .sendStateless(1, 'tools/list')
+      .recv({ jsonrpc: J, id: 1, result: { resultType: 'partial', tools: [] } });
     expect(rulesOf(findingsOf(t))).toEqual(['stateless-result-type-unknown']);
   });
 
   it('asks a result without resultType (a legacy server) for cache fields too', () => {
-    const t = stateless().sendStateless(1, 'server/discover').recv({ jsonrpc: J, id: 1, result: { supportedVersions: ['2026-07-28'], capabilities: {} } });
+    const t = stateless()
+      .sendStateless(1, 'server/discover')
+      .recv({ jsonrpc: J, id: 1, result: { supportedVersions: ['2026-07-28'], capabilities: {} } });
     const findings = findingsOf(t);
     expect(rulesOf(findings)).toEqual(['stateless-result-type-missing', 'stateless-cache-fields']);
     expect(findings[1]?.message).toContain('no ttlMs and no cacheScope');
   });
 
   it('does not check the answer the client gives a server request', () => {
-    const t = handshake().recv({ jsonrpc: J, id: 0, method: 'roots/list' }).send({ jsonrpc: J, id: 0, result: { roots: [] } });
+    const t = handshake()
+      .recv({ jsonrpc: J, id: 0, method: 'roots/list' })
+      .send({ jsonrpc: J, id: 0, result: { roots: [] } });
     expect(findingsOf(t)).toEqual([]);
   });
 });
@@ -142,7 +179,12 @@ describe('results', () => {
     const tool = {
       name: 'read_graph',
       inputSchema: { type: 'object' },
-      outputSchema: { $schema: 'http://json-schema.org/draft-07/schema#', type: 'object', properties: { entities: { type: 'array' } }, required: ['entities'] },
+      outputSchema: {
+        $schema: 'http://json-schema.org/draft-07/schema#',
+        type: 'object',
+        properties: { entities: { type: 'array' } },
+        required: ['entities'],
+      },
     };
     const call = (structuredContent: unknown): string[] =>
       rulesOf(
@@ -157,13 +199,19 @@ describe('results', () => {
   });
 
   it('leaves tools/call alone when no tools/list was seen', () => {
-    const t = handshake().send({ jsonrpc: J, id: 2, method: 'tools/call', params: { name: 'x' } }).recv({ jsonrpc: J, id: 2, result: { content: [] } });
+    const t = handshake()
+      .send({ jsonrpc: J, id: 2, method: 'tools/call', params: { name: 'x' } })
+      .recv({ jsonrpc: J, id: 2, result: { content: [] } });
     expect(findingsOf(t)).toEqual([]);
   });
 
   it('checks every kind of content block', () => {
     const call = (content: unknown): string | undefined =>
-      findingsOf(handshake().send({ jsonrpc: J, id: 2, method: 'tools/call', params: { name: 'x' } }).recv({ jsonrpc: J, id: 2, result: { content } }))[0]?.message;
+      findingsOf(
+        handshake()
+          .send({ jsonrpc: J, id: 2, method: 'tools/call', params: { name: 'x' } })
+          .recv({ jsonrpc: J, id: 2, result: { content } }),
+      )[0]?.message;
     expect(call(undefined)).toContain('has no content array');
     expect(call([{ type: 'video', data: 'AA==' }])).toContain('content[0] has unknown type "video"');
     expect(call([{ text: 'untyped' }])).toContain('content[0] has no type');
@@ -177,7 +225,11 @@ describe('results', () => {
 
   it('checks prompts/get messages: role and content', () => {
     const get = (messages: unknown): string | undefined =>
-      findingsOf(handshake().send({ jsonrpc: J, id: 2, method: 'prompts/get', params: { name: 'p' } }).recv({ jsonrpc: J, id: 2, result: { messages } }))[0]?.message;
+      findingsOf(
+        handshake()
+          .send({ jsonrpc: J, id: 2, method: 'prompts/get', params: { name: 'p' } })
+          .recv({ jsonrpc: J, id: 2, result: { messages } }),
+      )[0]?.message;
     expect(get([{ role: 'user', content: { type: 'text', text: 'hi' } }])).toBeUndefined();
     expect(get([{ role: 'system', content: { type: 'text', text: 'hi' } }])).toContain('messages[0].role is "system"');
     expect(get([{ role: 'assistant', content: { type: 'image', data: 'AA==' } }])).toContain('messages[0].content (image) mimeType:');

@@ -18,11 +18,17 @@ export function checkServerMessage(check: Check): void {
   if (message.from !== 'server' || (c.kind !== 'request' && c.kind !== 'notification')) return;
   const label = c.kind === 'request' ? `the request ${c.method} (id ${formatId(c.id)})` : `the notification ${c.method}`;
   if (flow === 'stateless' && c.kind === 'request') {
-    report('stateless-server-request', `The server sent ${label}; in the stateless flow servers must not send requests (input is asked for with an input_required result)`);
+    report(
+      'stateless-server-request',
+      `The server sent ${label}; in the stateless flow servers must not send requests (input is asked for with an input_required result)`,
+    );
     return;
   }
   if (flow === 'handshake' && !state.initialized && !ALLOWED_BEFORE_INITIALIZED.has(c.method)) {
-    report('server-before-initialized', `The server sent ${label} before the client sent notifications/initialized; until then only ping and logging are expected`);
+    report(
+      'server-before-initialized',
+      `The server sent ${label} before the client sent notifications/initialized; until then only ping and logging are expected`,
+    );
   }
 }
 
@@ -52,17 +58,26 @@ export function checkResultEnvelope(check: Check, request: RequestInfo): void {
   const where = describeRequest(request);
   if (flow === 'handshake') {
     if ('resultType' in result) {
-      report('handshake-result-type', `The ${message.from}'s result for ${where} carries resultType ${formatId(result.resultType)}, which 2025-11-25 does not define`);
+      report(
+        'handshake-result-type',
+        `The ${message.from}'s result for ${where} carries resultType ${formatId(result.resultType)}, which 2025-11-25 does not define`,
+      );
     }
     return;
   }
   if (flow !== 'stateless' || message.from !== 'server') return;
   const resultType = result.resultType;
   if (resultType === undefined) {
-    report('stateless-result-type-missing', `The server's result for ${where} has no resultType; every result in 2026-07-28 must say "complete" or "input_required"`);
+    report(
+      'stateless-result-type-missing',
+      `The server's result for ${where} has no resultType; every result in 2026-07-28 must say "complete" or "input_required"`,
+    );
   } else if (!knownResultType(resultType, request)) {
     const hint = resultType === 'task' ? ' ("task" needs the tasks extension declared in that request\'s clientCapabilities)' : '';
-    report('stateless-result-type-unknown', `The server's result for ${where} has resultType ${formatId(resultType)}, which the client does not know${hint}`);
+    report(
+      'stateless-result-type-unknown',
+      `The server's result for ${where} has resultType ${formatId(resultType)}, which the client does not know${hint}`,
+    );
   }
   if ((resultType === undefined || resultType === 'complete') && CACHEABLE_METHODS.has(request.method)) {
     const problems: string[] = [];
@@ -75,7 +90,10 @@ export function checkResultEnvelope(check: Check, request: RequestInfo): void {
       problems.push(scope === undefined ? 'no cacheScope' : `cacheScope ${formatId(scope)} (not "public" or "private")`);
     }
     if (problems.length > 0) {
-      report('stateless-cache-fields', `The server's complete result for ${where} has ${problems.join(' and ')}; cacheable results need ttlMs and cacheScope`);
+      report(
+        'stateless-cache-fields',
+        `The server's complete result for ${where} has ${problems.join(' and ')}; cacheable results need ttlMs and cacheScope`,
+      );
     }
   }
 }

@@ -41,7 +41,12 @@ describe.each<Engine>(['ajv', 'zod'])('schemaCheck with %s', (engine) => {
   });
 
   it('reads draft-07 schemas', () => {
-    const schema = { $schema: 'http://json-schema.org/draft-07/schema#', type: 'object', properties: { a: { type: 'string' } }, required: ['a'] };
+    const schema = {
+      $schema: 'http://json-schema.org/draft-07/schema#',
+      type: 'object',
+      properties: { a: { type: 'string' } },
+      required: ['a'],
+    };
     expect(problems(schema, { a: 'x' }, engine)).toEqual([]);
     expect(problems(schema, {}, engine)).not.toEqual([]);
   });
@@ -63,7 +68,12 @@ describe('schemaCheck with ajv', () => {
   });
 
   it('supports 2020-12 keywords', () => {
-    const schema = { $schema: 'https://json-schema.org/draft/2020-12/schema', type: 'array', prefixItems: [{ type: 'string' }], items: false };
+    const schema = {
+      $schema: 'https://json-schema.org/draft/2020-12/schema',
+      type: 'array',
+      prefixItems: [{ type: 'string' }],
+      items: false,
+    };
     expect(problems(schema, ['a'])).toEqual([]);
     expect(problems(schema, ['a', 'b'])).not.toEqual([]);
   });

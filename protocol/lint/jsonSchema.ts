@@ -73,7 +73,11 @@ function compileWithAjv(schema: unknown): SchemaCheck {
   }
   const which = dialect(schema);
   if (which === 'unknown') {
-    return { ok: false, reason: `its dialect ${JSON.stringify((schema as Record<string, unknown>).$schema)} is not supported`, invalid: false };
+    return {
+      ok: false,
+      reason: `its dialect ${JSON.stringify((schema as Record<string, unknown>).$schema)} is not supported`,
+      invalid: false,
+    };
   }
   engines ??= { draft07: new Ajv(options), draft2019: new Ajv2019(options), draft2020: new Ajv2020(options) };
   const ajv = engines[which];
@@ -89,7 +93,11 @@ function compileWithAjv(schema: unknown): SchemaCheck {
     }
     const missingRef = (error as { missingRef?: unknown }).missingRef;
     if (typeof missingRef === 'string') {
-      return { ok: false, reason: `its $ref ${JSON.stringify(missingRef)} cannot be resolved (remote references are never fetched)`, invalid: true };
+      return {
+        ok: false,
+        reason: `its $ref ${JSON.stringify(missingRef)} cannot be resolved (remote references are never fetched)`,
+        invalid: true,
+      };
     }
     return { ok: false, reason: firstLine((error as Error).message), invalid: true };
   } finally {

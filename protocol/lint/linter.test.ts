@@ -53,20 +53,67 @@ describe('clean transcripts yield no findings at all', () => {
   it('handshake flow as in the protocol digest: initialize, initialized, tools/list, tools/call', () => {
     const t = new Transcript()
       .spawn()
-      .send({ jsonrpc: J, id: 1, method: 'initialize', params: { protocolVersion: '2025-11-25', capabilities: { roots: { listChanged: true }, sampling: {}, elicitation: { form: {} } }, clientInfo: { name: 'mcp-debugger', version: '0.1.0' } } })
-      .recv({ result: { protocolVersion: '2025-11-25', capabilities: { tools: { listChanged: true }, logging: {} }, serverInfo: { name: 'mcp-servers/everything', title: 'Everything Reference Server', version: '2.0.0' } }, jsonrpc: J, id: 1 })
+      .send({
+        jsonrpc: J,
+        id: 1,
+        method: 'initialize',
+        params: {
+          protocolVersion: '2025-11-25',
+          capabilities: { roots: { listChanged: true }, sampling: {}, elicitation: { form: {} } },
+          clientInfo: { name: 'mcp-debugger', version: '0.1.0' },
+        },
+      })
+      .recv({
+        result: {
+          protocolVersion: '2025-11-25',
+          capabilities: { tools: { listChanged: true }, logging: {} },
+          serverInfo: { name: 'mcp-servers/everything', title: 'Everything Reference Server', version: '2.0.0' },
+        },
+        jsonrpc: J,
+        id: 1,
+      })
       .send({ jsonrpc: J, method: 'notifications/initialized' })
       .recv({ method: 'notifications/tools/list_changed', jsonrpc: J })
       .recv({ method: 'roots/list', jsonrpc: J, id: 0 })
       .send({ jsonrpc: J, id: 0, result: { roots: [{ uri: 'file:///tmp', name: 'tmp' }] } })
-      .recv({ jsonrpc: J, method: 'notifications/message', params: { level: 'info', logger: 'everything-server', data: 'Roots updated: 1 root(s) received from client' } })
+      .recv({
+        jsonrpc: J,
+        method: 'notifications/message',
+        params: { level: 'info', logger: 'everything-server', data: 'Roots updated: 1 root(s) received from client' },
+      })
       .send({ jsonrpc: J, id: 2, method: 'tools/list' })
-      .recv({ result: { tools: [DEPLOY_TOOL, { name: 'echo', inputSchema: { $schema: 'http://json-schema.org/draft-07/schema#', type: 'object', properties: { message: { type: 'string' } } }, execution: { taskSupport: 'forbidden' } }] }, jsonrpc: J, id: 2 })
+      .recv({
+        result: {
+          tools: [
+            DEPLOY_TOOL,
+            {
+              name: 'echo',
+              inputSchema: {
+                $schema: 'http://json-schema.org/draft-07/schema#',
+                type: 'object',
+                properties: { message: { type: 'string' } },
+              },
+              execution: { taskSupport: 'forbidden' },
+            },
+          ],
+        },
+        jsonrpc: J,
+        id: 2,
+      })
       .send({ jsonrpc: J, id: 3, method: 'tools/call', params: { name: 'echo', arguments: { message: 'hello' } } })
       .recv({ result: { content: [{ type: 'text', text: 'Echo: hello' }] }, jsonrpc: J, id: 3 })
-      .send({ jsonrpc: J, id: 4, method: 'tools/call', params: { name: 'deploy', arguments: { env: 'prod' }, _meta: { progressToken: 'p4' } } })
+      .send({
+        jsonrpc: J,
+        id: 4,
+        method: 'tools/call',
+        params: { name: 'deploy', arguments: { env: 'prod' }, _meta: { progressToken: 'p4' } },
+      })
       .recv({ jsonrpc: J, method: 'notifications/progress', params: { progressToken: 'p4', progress: 1, total: 2 } })
-      .recv({ jsonrpc: J, id: 4, result: { content: [{ type: 'text', text: '{"deployed":true}' }], structuredContent: { deployed: true } } })
+      .recv({
+        jsonrpc: J,
+        id: 4,
+        result: { content: [{ type: 'text', text: '{"deployed":true}' }], structuredContent: { deployed: true } },
+      })
       .send({ jsonrpc: J, id: 'p1', method: 'ping' })
       .recv({ jsonrpc: J, id: 'p1', result: {} });
     expect(lint(t.events)).toEqual([]);
@@ -76,23 +123,65 @@ describe('clean transcripts yield no findings at all', () => {
     const t = new Transcript()
       .spawn()
       .sendStateless('d1', 'server/discover')
-      .recv({ jsonrpc: J, id: 'd1', result: { resultType: 'complete', supportedVersions: ['2026-07-28'], capabilities: { tools: { listChanged: true } }, ttlMs: 0, cacheScope: 'private', _meta: SERVER_INFO } })
+      .recv({
+        jsonrpc: J,
+        id: 'd1',
+        result: {
+          resultType: 'complete',
+          supportedVersions: ['2026-07-28'],
+          capabilities: { tools: { listChanged: true } },
+          ttlMs: 0,
+          cacheScope: 'private',
+          _meta: SERVER_INFO,
+        },
+      })
       .sendStateless(7, 'tools/list')
-      .recv({ jsonrpc: J, id: 7, result: { resultType: 'complete', tools: [DEPLOY_TOOL], ttlMs: 300000, cacheScope: 'public', _meta: SERVER_INFO } })
+      .recv({
+        jsonrpc: J,
+        id: 7,
+        result: { resultType: 'complete', tools: [DEPLOY_TOOL], ttlMs: 300000, cacheScope: 'public', _meta: SERVER_INFO },
+      })
       .sendStateless(5, 'tools/call', { name: 'deploy', arguments: { env: 'prod' } })
       .recv({
         jsonrpc: J,
         id: 5,
         result: {
           resultType: 'input_required',
-          inputRequests: { ok: { method: 'elicitation/create', params: { mode: 'form', message: 'Deploy prod?', requestedSchema: { type: 'object', properties: { ok: { type: 'boolean' } }, required: ['ok'] } } } },
+          inputRequests: {
+            ok: {
+              method: 'elicitation/create',
+              params: {
+                mode: 'form',
+                message: 'Deploy prod?',
+                requestedSchema: { type: 'object', properties: { ok: { type: 'boolean' } }, required: ['ok'] },
+              },
+            },
+          },
           requestState: 'opaque-blob',
         },
       })
-      .sendStateless(6, 'tools/call', { name: 'deploy', arguments: { env: 'prod' }, inputResponses: { ok: { action: 'accept', content: { ok: true } } }, requestState: 'opaque-blob' })
-      .recv({ jsonrpc: J, id: 6, result: { resultType: 'complete', content: [{ type: 'text', text: '{"deployed":true}' }], structuredContent: { deployed: true }, _meta: SERVER_INFO } })
+      .sendStateless(6, 'tools/call', {
+        name: 'deploy',
+        arguments: { env: 'prod' },
+        inputResponses: { ok: { action: 'accept', content: { ok: true } } },
+        requestState: 'opaque-blob',
+      })
+      .recv({
+        jsonrpc: J,
+        id: 6,
+        result: {
+          resultType: 'complete',
+          content: [{ type: 'text', text: '{"deployed":true}' }],
+          structuredContent: { deployed: true },
+          _meta: SERVER_INFO,
+        },
+      })
       .sendStateless(8, 'subscriptions/listen', { notifications: { toolsListChanged: true } })
-      .recv({ jsonrpc: J, method: 'notifications/subscriptions/acknowledged', params: { notifications: { toolsListChanged: true }, _meta: { 'io.modelcontextprotocol/subscriptionId': 8 } } })
+      .recv({
+        jsonrpc: J,
+        method: 'notifications/subscriptions/acknowledged',
+        params: { notifications: { toolsListChanged: true }, _meta: { 'io.modelcontextprotocol/subscriptionId': 8 } },
+      })
       .send({ jsonrpc: J, method: 'notifications/cancelled', params: { requestId: 8 } });
     expect(lint(t.events)).toEqual([]);
   });
@@ -101,7 +190,12 @@ describe('clean transcripts yield no findings at all', () => {
 describe('the flow of a connection', () => {
   const listChangedEarly = (t: Transcript): Transcript =>
     t
-      .send({ jsonrpc: J, id: 1, method: 'initialize', params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'x', version: '1' } } })
+      .send({
+        jsonrpc: J,
+        id: 1,
+        method: 'initialize',
+        params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'x', version: '1' } },
+      })
       .recv({ jsonrpc: J, id: 1, result: { protocolVersion: '2025-11-25', capabilities: {}, serverInfo: { name: 's', version: '1' } } })
       .recv({ jsonrpc: J, method: 'notifications/tools/list_changed' });
 
@@ -128,7 +222,12 @@ describe('the flow of a connection', () => {
       .spawn()
       .sendStateless(1, 'server/discover')
       .recv({ jsonrpc: J, id: 1, error: { code: -32601, message: 'Method not found' } })
-      .send({ jsonrpc: J, id: 2, method: 'initialize', params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'x', version: '1' } } })
+      .send({
+        jsonrpc: J,
+        id: 2,
+        method: 'initialize',
+        params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'x', version: '1' } },
+      })
       .recv({ jsonrpc: J, id: 2, result: { protocolVersion: '2025-11-25', capabilities: {}, serverInfo: { name: 's', version: '1' } } })
       .send({ jsonrpc: J, method: 'notifications/initialized' })
       .send({ jsonrpc: J, id: 3, method: 'tools/list' })
@@ -155,7 +254,10 @@ describe('the flow of a connection', () => {
   });
 
   it('keeps connections apart', () => {
-    const a = new Transcript('a').spawn().sendStateless(1, 'tools/list').recv({ jsonrpc: J, id: 1, result: { tools: [] } }).events;
+    const a = new Transcript('a')
+      .spawn()
+      .sendStateless(1, 'tools/list')
+      .recv({ jsonrpc: J, id: 1, result: { tools: [] } }).events;
     const b = new Transcript('b').spawn().handshake().recv({ jsonrpc: J, id: 1, result: {} }).events;
     // Interleaved and renumbered as one journal would hold them.
     const events: BridgeEvent[] = [];

@@ -49,7 +49,10 @@ function checkTools(check: Check, request: RequestInfo, result: Record<string, u
     const name = tool.name;
     const label = typeof name === 'string' ? `tool ${JSON.stringify(name)}` : `tool #${index}`;
     if (typeof name === 'string' && !TOOL_NAME.test(name)) {
-      const why = name.length === 0 || name.length > 128 ? `is ${name.length} characters long` : 'has characters other than ASCII letters, digits, "_", "-" and "."';
+      const why =
+        name.length === 0 || name.length > 128
+          ? `is ${name.length} characters long`
+          : 'has characters other than ASCII letters, digits, "_", "-" and "."';
       report('tool-name', `In the ${where} result, the name of ${label} ${why}; tool names should be 1 to 128 of those characters`);
     }
     checkInputSchema(check, where, label, tool.inputSchema, 'inputSchema' in tool);
@@ -72,7 +75,10 @@ function checkInputSchema(check: Check, where: string, label: string, schema: un
   if (!present) problem = 'has no inputSchema';
   else if (!object) problem = `has an inputSchema that is not a JSON object (${formatId(schema)})`;
   else if (object.type !== 'object') {
-    problem = object.type === undefined ? 'has an inputSchema without a root "type"' : `has an inputSchema whose root type is ${formatId(object.type)}`;
+    problem =
+      object.type === undefined
+        ? 'has an inputSchema without a root "type"'
+        : `has an inputSchema whose root type is ${formatId(object.type)}`;
   }
   if (problem) check.report('tool-input-schema-root', `In the ${where} result, ${label} ${problem}; the root must be {"type": "object"}`);
 }
@@ -80,7 +86,10 @@ function checkInputSchema(check: Check, where: string, label: string, schema: un
 function checkToolCall(check: Check, request: RequestInfo, result: Record<string, unknown>): void {
   const where = describeRequest(request);
   if (!Array.isArray(result.content)) {
-    check.report('content-block', `The ${where} result has no content array${'content' in result ? ` (content is ${formatId(result.content)})` : ''}`);
+    check.report(
+      'content-block',
+      `The ${where} result has no content array${'content' in result ? ` (content is ${formatId(result.content)})` : ''}`,
+    );
   } else {
     const problems = result.content.flatMap((block, index) => blockProblems(block, `content[${index}]`));
     reportBlocks(check, where, problems);
@@ -96,7 +105,10 @@ function checkToolCall(check: Check, request: RequestInfo, result: Record<string
   }
   const problems = tool.output.validate(result.structuredContent);
   if (problems.length > 0) {
-    check.report('tool-structured-content', `The structuredContent of the ${where} result does not match the tool's outputSchema: ${problems.join('; ')}`);
+    check.report(
+      'tool-structured-content',
+      `The structuredContent of the ${where} result does not match the tool's outputSchema: ${problems.join('; ')}`,
+    );
   }
 }
 
@@ -114,7 +126,8 @@ function checkPromptMessages(check: Check, request: RequestInfo, result: Record<
       problems.push(`${path} is not an object`);
       continue;
     }
-    if (!promptRoleSchema.safeParse(message.role).success) problems.push(`${path}.role is ${formatId(message.role)}, not "user" or "assistant"`);
+    if (!promptRoleSchema.safeParse(message.role).success)
+      problems.push(`${path}.role is ${formatId(message.role)}, not "user" or "assistant"`);
     problems.push(...blockProblems(message.content, `${path}.content`));
   }
   reportBlocks(check, where, problems);

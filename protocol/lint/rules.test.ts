@@ -24,19 +24,20 @@ const ORDER_TOOL = {
 };
 
 const toolsListed = (tools: unknown[]): Transcript =>
-  handshake()
-    .send({ jsonrpc: J, id: 1, method: 'tools/list' })
-    .recv({ jsonrpc: J, id: 1, result: { tools } });
+  handshake().send({ jsonrpc: J, id: 1, method: 'tools/list' }).recv({ jsonrpc: J, id: 1, result: { tools } });
 
 const toolCall = (tools: unknown[], result: Record<string, unknown>): Transcript =>
   toolsListed(tools)
-    .send({ jsonrpc: J, id: 2, method: 'tools/call', params: { name: tools.length > 0 ? (tools[0] as { name: string }).name : 'x', arguments: { sku: 'A' } } })
+    .send({
+      jsonrpc: J,
+      id: 2,
+      method: 'tools/call',
+      params: { name: tools.length > 0 ? (tools[0] as { name: string }).name : 'x', arguments: { sku: 'A' } },
+    })
     .recv({ jsonrpc: J, id: 2, result });
 
 const listResult = (method: string, result: Record<string, unknown>): Transcript =>
-  handshake()
-    .send({ jsonrpc: J, id: 1, method })
-    .recv({ jsonrpc: J, id: 1, result });
+  handshake().send({ jsonrpc: J, id: 1, method }).recv({ jsonrpc: J, id: 1, result });
 
 const PNG = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR4nGNgYGD4DwABBAEAwS2OUAAAAABJRU5ErkJggg==';
 
@@ -56,7 +57,11 @@ const CASES: Case[] = [
   {
     rule: 'jsonrpc-batch',
     pass: () => handshake().send({ jsonrpc: J, id: 1, method: 'tools/list' }).send({ jsonrpc: J, id: 2, method: 'prompts/list' }),
-    trip: () => handshake().send([{ jsonrpc: J, id: 1, method: 'tools/list' }, { jsonrpc: J, id: 2, method: 'prompts/list' }]),
+    trip: () =>
+      handshake().send([
+        { jsonrpc: J, id: 1, method: 'tools/list' },
+        { jsonrpc: J, id: 2, method: 'prompts/list' },
+      ]),
   },
   {
     rule: 'jsonrpc-version',
@@ -76,13 +81,25 @@ const CASES: Case[] = [
   },
   {
     rule: 'error-without-id',
-    pass: () => handshake().send({ jsonrpc: J, id: 1, method: 'nope' }).recv({ jsonrpc: J, id: 1, error: { code: -32601, message: 'Method not found' } }),
-    trip: () => handshake().send('{"jsonrpc":"2.0","id":').recv({ jsonrpc: J, id: null, error: { code: -32700, message: 'Parse error' } }),
+    pass: () =>
+      handshake()
+        .send({ jsonrpc: J, id: 1, method: 'nope' })
+        .recv({ jsonrpc: J, id: 1, error: { code: -32601, message: 'Method not found' } }),
+    trip: () =>
+      handshake()
+        .send('{"jsonrpc":"2.0","id":')
+        .recv({ jsonrpc: J, id: null, error: { code: -32700, message: 'Parse error' } }),
   },
   {
     rule: 'error-shape',
-    pass: () => handshake().send({ jsonrpc: J, id: 1, method: 'nope' }).recv({ jsonrpc: J, id: 1, error: { code: -32601, message: 'Method not found', data: { m: 'nope' } } }),
-    trip: () => handshake().send({ jsonrpc: J, id: 1, method: 'tools/list' }).recv({ jsonrpc: J, id: 1, error: { code: '-32601', message: 'Method not found' } }),
+    pass: () =>
+      handshake()
+        .send({ jsonrpc: J, id: 1, method: 'nope' })
+        .recv({ jsonrpc: J, id: 1, error: { code: -32601, message: 'Method not found', data: { m: 'nope' } } }),
+    trip: () =>
+      handshake()
+        .send({ jsonrpc: J, id: 1, method: 'tools/list' })
+        .recv({ jsonrpc: J, id: 1, error: { code: '-32601', message: 'Method not found' } }),
   },
   {
     rule: 'response-unknown-id',
@@ -93,7 +110,11 @@ const CASES: Case[] = [
   {
     rule: 'response-duplicate',
     pass: () => handshake().send({ jsonrpc: J, id: 1, method: 'ping' }).recv({ jsonrpc: J, id: 1, result: {} }),
-    trip: () => handshake().send({ jsonrpc: J, id: 1, method: 'ping' }).recv({ jsonrpc: J, id: 1, result: {} }).recv({ jsonrpc: J, id: 1, result: {} }),
+    trip: () =>
+      handshake()
+        .send({ jsonrpc: J, id: 1, method: 'ping' })
+        .recv({ jsonrpc: J, id: 1, result: {} })
+        .recv({ jsonrpc: J, id: 1, result: {} }),
   },
   {
     rule: 'response-after-cancel',
@@ -110,7 +131,11 @@ const CASES: Case[] = [
   {
     rule: 'request-id-reused',
     // Reusing an id after its answer is left to the tracker's judgement (allowed).
-    pass: () => handshake().send({ jsonrpc: J, id: 1, method: 'ping' }).recv({ jsonrpc: J, id: 1, result: {} }).send({ jsonrpc: J, id: 1, method: 'ping' }),
+    pass: () =>
+      handshake()
+        .send({ jsonrpc: J, id: 1, method: 'ping' })
+        .recv({ jsonrpc: J, id: 1, result: {} })
+        .send({ jsonrpc: J, id: 1, method: 'ping' }),
     trip: () => handshake().send({ jsonrpc: J, id: 1, method: 'tools/list' }).send({ jsonrpc: J, id: 1, method: 'prompts/list' }),
   },
   {
@@ -118,7 +143,12 @@ const CASES: Case[] = [
     pass: () =>
       new Transcript()
         .spawn()
-        .send({ jsonrpc: J, id: 0, method: 'initialize', params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'x', version: '1' } } })
+        .send({
+          jsonrpc: J,
+          id: 0,
+          method: 'initialize',
+          params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'x', version: '1' } },
+        })
         .recv({ jsonrpc: J, method: 'notifications/message', params: { level: 'info', data: 'starting' } })
         .recv({ jsonrpc: J, id: 's1', method: 'ping' })
         .recv({ jsonrpc: J, id: 0, result: { protocolVersion: '2025-11-25', capabilities: {}, serverInfo: { name: 's', version: '1' } } })
@@ -128,7 +158,12 @@ const CASES: Case[] = [
     trip: () =>
       new Transcript()
         .spawn()
-        .send({ jsonrpc: J, id: 0, method: 'initialize', params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'x', version: '1' } } })
+        .send({
+          jsonrpc: J,
+          id: 0,
+          method: 'initialize',
+          params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'x', version: '1' } },
+        })
         .recv({ jsonrpc: J, id: 0, result: { protocolVersion: '2025-11-25', capabilities: {}, serverInfo: { name: 's', version: '1' } } })
         .recv({ jsonrpc: J, method: 'notifications/tools/list_changed' }),
   },
@@ -140,7 +175,13 @@ const CASES: Case[] = [
   {
     rule: 'stateless-server-request',
     // Server requests are fine in the handshake flow.
-    pass: () => handshake().recv({ jsonrpc: J, id: 0, method: 'elicitation/create', params: { message: 'ok?', requestedSchema: { type: 'object' } } }),
+    pass: () =>
+      handshake().recv({
+        jsonrpc: J,
+        id: 0,
+        method: 'elicitation/create',
+        params: { message: 'ok?', requestedSchema: { type: 'object' } },
+      }),
     trip: () =>
       stateless()
         .sendStateless(1, 'tools/call', { name: 'confirm_action', arguments: {} })
@@ -148,8 +189,14 @@ const CASES: Case[] = [
   },
   {
     rule: 'stateless-result-type-missing',
-    pass: () => stateless().sendStateless(1, 'tools/call', { name: 'echo' }).recv({ jsonrpc: J, id: 1, result: { resultType: 'complete', content: [] } }),
-    trip: () => stateless().sendStateless(1, 'tools/call', { name: 'echo' }).recv({ jsonrpc: J, id: 1, result: { content: [] } }),
+    pass: () =>
+      stateless()
+        .sendStateless(1, 'tools/call', { name: 'echo' })
+        .recv({ jsonrpc: J, id: 1, result: { resultType: 'complete', content: [] } }),
+    trip: () =>
+      stateless()
+        .sendStateless(1, 'tools/call', { name: 'echo' })
+        .recv({ jsonrpc: J, id: 1, result: { content: [] } }),
   },
   {
     rule: 'stateless-result-type-unknown',
@@ -167,7 +214,11 @@ const CASES: Case[] = [
             },
           },
         })
-        .recv({ jsonrpc: J, id: 1, result: { resultType: 'task', taskId: 't1', status: 'working', createdAt: 'x', lastUpdatedAt: 'x', ttlMs: null } }),
+        .recv({
+          jsonrpc: J,
+          id: 1,
+          result: { resultType: 'task', taskId: 't1', status: 'working', createdAt: 'x', lastUpdatedAt: 'x', ttlMs: null },
+        }),
     // "task" without the tasks extension declared on that request.
     trip: () =>
       stateless()
@@ -182,35 +233,64 @@ const CASES: Case[] = [
         // An input_required round is not cacheable.
         .recv({ jsonrpc: J, id: 1, result: { resultType: 'input_required', requestState: 'x' } })
         .sendStateless(2, 'resources/read', { uri: 'test://a', requestState: 'x' })
-        .recv({ jsonrpc: J, id: 2, result: { resultType: 'complete', contents: [{ uri: 'test://a', text: 'hi' }], ttlMs: 60000, cacheScope: 'public' } }),
-    trip: () => stateless().sendStateless(1, 'tools/list').recv({ jsonrpc: J, id: 1, result: { resultType: 'complete', tools: [], ttlMs: 1.5 } }),
+        .recv({
+          jsonrpc: J,
+          id: 2,
+          result: { resultType: 'complete', contents: [{ uri: 'test://a', text: 'hi' }], ttlMs: 60000, cacheScope: 'public' },
+        }),
+    trip: () =>
+      stateless()
+        .sendStateless(1, 'tools/list')
+        .recv({ jsonrpc: J, id: 1, result: { resultType: 'complete', tools: [], ttlMs: 1.5 } }),
   },
   {
     rule: 'stateless-retired-error-code',
     // -32002 is the 2025-11-25 resource-not-found code: fine in the handshake flow.
-    pass: () => handshake().send({ jsonrpc: J, id: 1, method: 'resources/read', params: { uri: 'x://y' } }).recv({ jsonrpc: J, id: 1, error: { code: -32002, message: 'Resource not found' } }),
-    trip: () => stateless().sendStateless(1, 'resources/read', { uri: 'x://y' }).recv({ jsonrpc: J, id: 1, error: { code: -32002, message: 'Resource not found' } }),
+    pass: () =>
+      handshake()
+        .send({ jsonrpc: J, id: 1, method: 'resources/read', params: { uri: 'x://y' } })
+        .recv({ jsonrpc: J, id: 1, error: { code: -32002, message: 'Resource not found' } }),
+    trip: () =>
+      stateless()
+        .sendStateless(1, 'resources/read', { uri: 'x://y' })
+        .recv({ jsonrpc: J, id: 1, error: { code: -32002, message: 'Resource not found' } }),
   },
   {
     rule: 'stateless-missing-envelope',
     pass: () => stateless().sendStateless(1, 'tools/list'),
-    trip: () => stateless().send({ jsonrpc: J, id: 1, method: 'tools/list', params: { _meta: { 'io.modelcontextprotocol/protocolVersion': '2026-07-28' } } }),
+    trip: () =>
+      stateless().send({
+        jsonrpc: J,
+        id: 1,
+        method: 'tools/list',
+        params: { _meta: { 'io.modelcontextprotocol/protocolVersion': '2026-07-28' } },
+      }),
   },
   {
     rule: 'error-code-reserved',
     pass: () =>
       stateless()
         .sendStateless(1, 'tools/list')
-        .recv({ jsonrpc: J, id: 1, error: { code: -32022, message: 'Unsupported protocol version', data: { supported: ['2026-07-28'], requested: 'x' } } })
+        .recv({
+          jsonrpc: J,
+          id: 1,
+          error: { code: -32022, message: 'Unsupported protocol version', data: { supported: ['2026-07-28'], requested: 'x' } },
+        })
         .sendStateless(2, 'tools/list')
         .recv({ jsonrpc: J, id: 2, error: { code: -32001, message: 'Request timed out' } })
         .sendStateless(3, 'tools/list')
         .recv({ jsonrpc: J, id: 3, error: { code: -1, message: 'Application error' } }),
-    trip: () => stateless().sendStateless(1, 'tools/list').recv({ jsonrpc: J, id: 1, error: { code: -32050, message: 'Made up' } }),
+    trip: () =>
+      stateless()
+        .sendStateless(1, 'tools/list')
+        .recv({ jsonrpc: J, id: 1, error: { code: -32050, message: 'Made up' } }),
   },
   {
     rule: 'tool-name',
-    pass: () => toolsListed(['getUser', 'DATA_EXPORT_v2', 'admin.tools.list', 'x'.repeat(128)].map((name) => ({ name, inputSchema: { type: 'object' } }))),
+    pass: () =>
+      toolsListed(
+        ['getUser', 'DATA_EXPORT_v2', 'admin.tools.list', 'x'.repeat(128)].map((name) => ({ name, inputSchema: { type: 'object' } })),
+      ),
     trip: () => toolsListed([{ name: 'get weather', inputSchema: { type: 'object' } }]),
   },
   {
@@ -252,7 +332,10 @@ const CASES: Case[] = [
           { type: 'resource', resource: { uri: 'info://y', blob: 'AAEC' } },
         ],
       }),
-    trip: () => toolCall([{ name: 'media', inputSchema: { type: 'object' } }], { content: [{ type: 'image', data: 'not base64!', mimeType: 'image/png' }] }),
+    trip: () =>
+      toolCall([{ name: 'media', inputSchema: { type: 'object' } }], {
+        content: [{ type: 'image', data: 'not base64!', mimeType: 'image/png' }],
+      }),
   },
 ];
 

@@ -100,7 +100,8 @@ export const RULES: RuleInfo[] = [
   {
     id: 'server-before-initialized',
     severity: 'warning',
-    summary: 'In the handshake flow the server sent a request or notification (other than ping or logging) before notifications/initialized.',
+    summary:
+      'In the handshake flow the server sent a request or notification (other than ping or logging) before notifications/initialized.',
     spec: `${HANDSHAKE}/basic/lifecycle#initialization`,
   },
   {
@@ -125,13 +126,15 @@ export const RULES: RuleInfo[] = [
   {
     id: 'stateless-result-type-unknown',
     severity: 'error',
-    summary: 'In the stateless flow a result has a resultType other than complete or input_required (task only when the request declared the tasks extension).',
+    summary:
+      'In the stateless flow a result has a resultType other than complete or input_required (task only when the request declared the tasks extension).',
     spec: `${STATELESS}/basic/index#resulttype`,
   },
   {
     id: 'stateless-cache-fields',
     severity: 'error',
-    summary: 'In the stateless flow a complete result of a cacheable method lacks a valid ttlMs (integer >= 0) or cacheScope (public | private).',
+    summary:
+      'In the stateless flow a complete result of a cacheable method lacks a valid ttlMs (integer >= 0) or cacheScope (public | private).',
     spec: `${STATELESS}/server/utilities/caching`,
   },
   {
@@ -150,7 +153,8 @@ export const RULES: RuleInfo[] = [
   {
     id: 'error-code-reserved',
     severity: 'warning',
-    summary: 'An error code in the reserved range -32768..-32000 that the revision in use does not define (-32000..-32019 are implementation-defined and fine).',
+    summary:
+      'An error code in the reserved range -32768..-32000 that the revision in use does not define (-32000..-32019 are implementation-defined and fine).',
     spec: `${STATELESS}/basic/index#error-codes`,
   },
   // ---- primitives (both flows)
@@ -169,7 +173,8 @@ export const RULES: RuleInfo[] = [
   {
     id: 'tool-list-shape',
     severity: 'error',
-    summary: 'A tools/list, prompts/list, resources/list or resources/templates/list result with the wrong shape (or an unusable outputSchema).',
+    summary:
+      'A tools/list, prompts/list, resources/list or resources/templates/list result with the wrong shape (or an unusable outputSchema).',
     spec: `${STATELESS}/schema`,
   },
   {

@@ -15,7 +15,10 @@ export function checkFraming(check: Check): void {
   switch (c.kind) {
     case 'non-json':
       if (who === 'server') {
-        report('stdout-non-json', `The server wrote a stdout line that is not JSON (${c.reason}); stdout must carry only JSON-RPC messages`);
+        report(
+          'stdout-non-json',
+          `The server wrote a stdout line that is not JSON (${c.reason}); stdout must carry only JSON-RPC messages`,
+        );
       }
       return;
     case 'batch':
@@ -49,7 +52,10 @@ function checkInvalid(check: Check, value: unknown, reason: string): void {
     const parsed = jsonRpcErrorSchema.safeParse(object.error);
     if (!parsed.success) {
       const target = respondsTo(check, object.id);
-      report('error-shape', `The ${who}'s error response ${target} is malformed (${formatIssues(parsed.error.issues, 'error')}); an error needs an integer code and a string message`);
+      report(
+        'error-shape',
+        `The ${who}'s error response ${target} is malformed (${formatIssues(parsed.error.issues, 'error')}); an error needs an integer code and a string message`,
+      );
       return;
     }
   }
@@ -66,16 +72,25 @@ export function checkPairing(check: Check, request: RequestInfo | undefined): vo
   switch (pairing.kind) {
     case 'unknown-id':
       if (c.kind === 'error' && c.id === null) {
-        report('error-without-id', `The ${who} sent an error response without an id (${codeLabel(c.error)}); that is only allowed when the request could not be read`);
+        report(
+          'error-without-id',
+          `The ${who} sent an error response without an id (${codeLabel(c.error)}); that is only allowed when the request could not be read`,
+        );
       } else {
-        report('response-unknown-id', `The ${who} sent ${c.kind === 'result' ? 'a result' : 'an error'} for id ${formatId(c.id)}, which matches no request the ${other(who)} sent`);
+        report(
+          'response-unknown-id',
+          `The ${who} sent ${c.kind === 'result' ? 'a result' : 'an error'} for id ${formatId(c.id)}, which matches no request the ${other(who)} sent`,
+        );
       }
       return;
     case 'duplicate-response':
       report('response-duplicate', `The ${who} answered ${requestLabel(request, c)} a second time; a request gets exactly one response`);
       return;
     case 'late-response':
-      report('response-after-cancel', `The ${who} answered ${requestLabel(request, c)} after it was cancelled; the answer is to be ignored`);
+      report(
+        'response-after-cancel',
+        `The ${who} answered ${requestLabel(request, c)} after it was cancelled; the answer is to be ignored`,
+      );
       return;
     default:
       return;

@@ -39,7 +39,14 @@ const TOOLS_RESULT = {
  */
 export function buildSessionEvents(total, conns = 3) {
   const events = new Array(total);
-  const census = { 'client request': 0, 'server result': 0, 'progress notification': 0, 'stderr line': 0, 'client notification': 0, other: 0 };
+  const census = {
+    'client request': 0,
+    'server result': 0,
+    'progress notification': 0,
+    'stderr line': 0,
+    'client notification': 0,
+    other: 0,
+  };
   let seq = 0;
   let t = 1_750_000_000_000;
   const push = (event, category) => {
@@ -59,14 +66,26 @@ export function buildSessionEvents(total, conns = 3) {
     const conn = `c${c + 1}`;
     push({ seq: 0, t: 0, conn, kind: 'note', topic: 'connect.start', data: { choice: 'handshake' } }, 'other');
     push(
-      { seq: 0, t: 0, conn, kind: 'spawn', config: { command: '/usr/bin/node', args: ['dist/node/demo/server.js'], env: {} }, pid: 40_000 + c },
+      {
+        seq: 0,
+        t: 0,
+        conn,
+        kind: 'spawn',
+        config: { command: '/usr/bin/node', args: ['dist/node/demo/server.js'], env: {} },
+        pid: 40_000 + c,
+      },
       'other',
     );
     line(conn, 'stderr', `mcp-lens-demo: ready on stdio (pid ${40_000 + c})`, 'stderr line');
     line(
       conn,
       'stdin',
-      { jsonrpc: '2.0', id: 0, method: 'initialize', params: { protocolVersion: PROTOCOL, capabilities: {}, clientInfo: { name: 'mcp-lens', version: '0.1.0' } } },
+      {
+        jsonrpc: '2.0',
+        id: 0,
+        method: 'initialize',
+        params: { protocolVersion: PROTOCOL, capabilities: {}, clientInfo: { name: 'mcp-lens', version: '0.1.0' } },
+      },
       'client request',
     );
     line(
@@ -75,7 +94,13 @@ export function buildSessionEvents(total, conns = 3) {
       {
         result: {
           protocolVersion: PROTOCOL,
-          capabilities: { tools: { listChanged: true }, resources: { listChanged: true }, prompts: { listChanged: true }, logging: {}, completions: {} },
+          capabilities: {
+            tools: { listChanged: true },
+            resources: { listChanged: true },
+            prompts: { listChanged: true },
+            logging: {},
+            completions: {},
+          },
           serverInfo: { name: 'mcp-lens-demo', title: 'MCP Lens demo server', version: '0.1.0' },
         },
         jsonrpc: '2.0',
@@ -84,7 +109,10 @@ export function buildSessionEvents(total, conns = 3) {
       'server result',
     );
     line(conn, 'stdin', { jsonrpc: '2.0', method: 'notifications/initialized' }, 'client notification');
-    push({ seq: 0, t: 0, conn, kind: 'note', topic: 'connect.done', data: { outcome: { flow: 'handshake', protocolVersion: PROTOCOL } } }, 'other');
+    push(
+      { seq: 0, t: 0, conn, kind: 'note', topic: 'connect.done', data: { outcome: { flow: 'handshake', protocolVersion: PROTOCOL } } },
+      'other',
+    );
     line(conn, 'stdin', { jsonrpc: '2.0', id: 1, method: 'tools/list', params: {} }, 'client request');
     line(conn, 'stdout', { result: TOOLS_RESULT, jsonrpc: '2.0', id: 1 }, 'server result');
     state.push({ conn, nextId: 2 });
@@ -112,14 +140,23 @@ export function buildSessionEvents(total, conns = 3) {
           line(
             conn,
             'stdout',
-            { method: 'notifications/progress', params: { progressToken: token, progress: step, total: 3, message: `Step ${step} of 3` }, jsonrpc: '2.0' },
+            {
+              method: 'notifications/progress',
+              params: { progressToken: token, progress: step, total: 3, message: `Step ${step} of 3` },
+              jsonrpc: '2.0',
+            },
             'progress notification',
           );
         }
         line(conn, 'stdout', { result: { content: [{ type: 'text', text: 'Finished 3 steps.' }] }, jsonrpc: '2.0', id }, 'server result');
         line(conn, 'stderr', `mcp-lens-demo: slow finished 3 steps (call ${id})`, 'stderr line');
       } else if (kind === 5) {
-        line(conn, 'stdin', { jsonrpc: '2.0', id, method: 'tools/call', params: { name: 'add', arguments: { a: id, b: 2 } } }, 'client request');
+        line(
+          conn,
+          'stdin',
+          { jsonrpc: '2.0', id, method: 'tools/call', params: { name: 'add', arguments: { a: id, b: 2 } } },
+          'client request',
+        );
         line(
           conn,
           'stdout',
@@ -128,7 +165,12 @@ export function buildSessionEvents(total, conns = 3) {
         );
       } else {
         const message = `hello ${round} from ${conn}`;
-        line(conn, 'stdin', { jsonrpc: '2.0', id, method: 'tools/call', params: { name: 'echo', arguments: { message } } }, 'client request');
+        line(
+          conn,
+          'stdin',
+          { jsonrpc: '2.0', id, method: 'tools/call', params: { name: 'echo', arguments: { message } } },
+          'client request',
+        );
         line(conn, 'stdout', { result: { content: [{ type: 'text', text: `Echo: ${message}` }] }, jsonrpc: '2.0', id }, 'server result');
       }
     }

@@ -73,8 +73,17 @@ export class Transcript {
 
   /** Client: initialize, the server's result, notifications/initialized. */
   handshake(): this {
-    return this.send({ jsonrpc: '2.0', id: 0, method: 'initialize', params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'mcp-lens', version: '0.1.0' } } })
-      .recv({ jsonrpc: '2.0', id: 0, result: { protocolVersion: '2025-11-25', capabilities: { tools: {} }, serverInfo: { name: 's', version: '1' } } })
+    return this.send({
+      jsonrpc: '2.0',
+      id: 0,
+      method: 'initialize',
+      params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'mcp-lens', version: '0.1.0' } },
+    })
+      .recv({
+        jsonrpc: '2.0',
+        id: 0,
+        result: { protocolVersion: '2025-11-25', capabilities: { tools: {} }, serverInfo: { name: 's', version: '1' } },
+      })
       .send({ jsonrpc: '2.0', method: 'notifications/initialized' });
   }
 

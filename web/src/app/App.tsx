@@ -61,7 +61,9 @@ function Shell({ store }: { store: SessionStore }) {
       <header className="topbar">
         <h1>MCP Lens</h1>
         <span className={`status ${snapshot.status.state === 'open' ? '' : 'bad'}`} data-testid="socket-status" role="status">
-          {snapshot.status.state === 'open' && snapshot.backlog > 0 ? `replaying the journal: ${snapshot.backlog} events to go` : statusText(snapshot.status)}
+          {snapshot.status.state === 'open' && snapshot.backlog > 0
+            ? `replaying the journal: ${snapshot.backlog} events to go`
+            : statusText(snapshot.status)}
         </span>
         <span className="spacer" />
         {snapshot.welcome && <span className="status">session {snapshot.welcome.session}</span>}
@@ -87,7 +89,13 @@ function Shell({ store }: { store: SessionStore }) {
           <h2>Connections</h2>
           {snapshot.conns.length === 0 && <p className="status">None yet.</p>}
           {[...snapshot.conns].reverse().map((info) => (
-            <ConnectionCard key={info.conn} info={info} store={store} active={info.conn === active?.conn} onSelect={() => setSelected(info.conn)} />
+            <ConnectionCard
+              key={info.conn}
+              info={info}
+              store={store}
+              active={info.conn === active?.conn}
+              onSelect={() => setSelected(info.conn)}
+            />
           ))}
           <h2>Journal</h2>
           <PastSessions store={store} current={snapshot.welcome?.session} onOpen={setArchive} />
@@ -103,7 +111,14 @@ function Shell({ store }: { store: SessionStore }) {
             </div>
             <div className="tabs" role="tablist" aria-label="Views of the session">
               {(['log', 'compare'] as const).map((t) => (
-                <button key={t} type="button" role="tab" aria-selected={archiveTab === t} className={archiveTab === t ? 'on' : ''} onClick={() => setArchiveTab(t)}>
+                <button
+                  key={t}
+                  type="button"
+                  role="tab"
+                  aria-selected={archiveTab === t}
+                  className={archiveTab === t ? 'on' : ''}
+                  onClick={() => setArchiveTab(t)}
+                >
                   {t === 'log' ? 'Log' : 'Compare flows'}
                 </button>
               ))}
@@ -118,7 +133,14 @@ function Shell({ store }: { store: SessionStore }) {
           <div className="work">
             <div className="tabs" role="tablist" aria-label="Panels">
               {TABS.map((t) => (
-                <button key={t.id} type="button" role="tab" aria-selected={tab === t.id} className={tab === t.id ? 'on' : ''} onClick={() => setTab(t.id)}>
+                <button
+                  key={t.id}
+                  type="button"
+                  role="tab"
+                  aria-selected={tab === t.id}
+                  className={tab === t.id ? 'on' : ''}
+                  onClick={() => setTab(t.id)}
+                >
                   {t.label}
                 </button>
               ))}
@@ -129,7 +151,9 @@ function Shell({ store }: { store: SessionStore }) {
             <div className="tab-body" role="tabpanel">
               {tab === 'log' && <LiveLog events={store.model.events} version={snapshot.version} conns={snapshot.conns} />}
               {tab === 'compare' && <CompareView dark={dark} />}
-              {tab !== 'log' && tab !== 'compare' && !active && <p className="empty">Connect to a server first: its tools, resources and prompts show up here.</p>}
+              {tab !== 'log' && tab !== 'compare' && !active && (
+                <p className="empty">Connect to a server first: its tools, resources and prompts show up here.</p>
+              )}
               {tab === 'tools' && active && <ToolsPanel key={active.conn} info={active} dark={dark} onReadResource={readResource} />}
               {tab === 'resources' && active && <ResourcesPanel key={active.conn} info={active} dark={dark} readRequest={readRequest} />}
               {tab === 'prompts' && active && <PromptsPanel key={active.conn} info={active} dark={dark} />}

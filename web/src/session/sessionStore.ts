@@ -132,7 +132,12 @@ export class SessionStore {
   private newDriver(conn: string, capabilities: Record<string, unknown>): ConnectionDriver {
     const socket = this.socket;
     if (!socket) throw new Error('not connected to the bridge');
-    const driver = new ConnectionDriver(conn, socket, (c, method, params) => this.questions.ask(c, method, params, 'server-request'), capabilities);
+    const driver = new ConnectionDriver(
+      conn,
+      socket,
+      (c, method, params) => this.questions.ask(c, method, params, 'server-request'),
+      capabilities,
+    );
     this.drivers.set(conn, driver);
     return driver;
   }
@@ -159,7 +164,10 @@ export class SessionStore {
     try {
       const response = await fetch('/api/session', { headers: { Authorization: `Bearer ${token}` } });
       if (response.status === 401) {
-        this.setStatus({ state: 'refused', reason: 'the bridge refused this token: open the address printed by the running `npm start` again' });
+        this.setStatus({
+          state: 'refused',
+          reason: 'the bridge refused this token: open the address printed by the running `npm start` again',
+        });
         return false;
       }
     } catch {

@@ -6,7 +6,13 @@ const MonacoJsonEditor = lazy(() => import('./MonacoJsonEditor.js'));
 /** The JSON editor, fetched only when first shown so the log paints before Monaco loads. */
 export function JsonEditor(props: MonacoJsonEditorProps) {
   return (
-    <Suspense fallback={<div className="status" role="status">Loading the editor…</div>}>
+    <Suspense
+      fallback={
+        <div className="status" role="status">
+          Loading the editor…
+        </div>
+      }
+    >
       <MonacoJsonEditor {...props} />
     </Suspense>
   );

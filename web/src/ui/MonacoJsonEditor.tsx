@@ -32,7 +32,11 @@ function applySchemas(): void {
     validate: true,
     allowComments: false,
     enableSchemaRequest: false,
-    schemas: [...schemas.entries()].map(([path, schema]) => ({ uri: `inmemory://schema/${encodeURIComponent(path)}`, fileMatch: [path], schema })),
+    schemas: [...schemas.entries()].map(([path, schema]) => ({
+      uri: `inmemory://schema/${encodeURIComponent(path)}`,
+      fileMatch: [path],
+      schema,
+    })),
   });
 }
 

@@ -40,7 +40,11 @@ export function SchemaForm({ schema, value, onChange, onSubmit, idPrefix, childr
       idPrefix={idPrefix}
       noHtml5Validate
       showErrorList="top"
-      experimental_defaultFormStateBehavior={{ emptyObjectFields: 'populateRequiredDefaults', arrayMinItems: { populate: 'requiredOnly' }, constAsDefaults: 'always' }}
+      experimental_defaultFormStateBehavior={{
+        emptyObjectFields: 'populateRequiredDefaults',
+        arrayMinItems: { populate: 'requiredOnly' },
+        constAsDefaults: 'always',
+      }}
       onChange={(e) => onChange(e.formData)}
       onSubmit={(e) => onSubmit(e.formData)}
     >

@@ -2,7 +2,14 @@
 import type { IconButtonProps } from '@rjsf/utils';
 
 function make(label: string, testId: string) {
-  return function FormButton({ icon: _icon, iconType: _iconType, registry: _registry, uiSchema: _uiSchema, className: _className, ...rest }: IconButtonProps) {
+  return function FormButton({
+    icon: _icon,
+    iconType: _iconType,
+    registry: _registry,
+    uiSchema: _uiSchema,
+    className: _className,
+    ...rest
+  }: IconButtonProps) {
     return (
       <button type="button" className="form-btn" data-testid={testId} aria-label={rest.title ?? label} {...rest}>
         {label}

@@ -52,50 +52,62 @@ export function CompareView({ dark, archive }: { dark: boolean; archive?: Sessio
   return (
     <div className="compare" data-testid="compare-view">
       {!archive && (
-      <section className="compare-setup" aria-label="Comparison setup">
-        <p className="status">
-          One scenario, run in both flows at once, each on its own server process. Every figure is read from the wire.
-        </p>
-        <div className="row wrap">
-          <label className="inline grow">
-            Command
-            <input value={effectiveCommand} onChange={(e) => setCommand(e.target.value)} spellCheck={false} />
-          </label>
-          <label className="inline grow">
-            Arguments (one per line)
-            <textarea rows={1} value={effectiveArgs} onChange={(e) => setArgs(e.target.value)} spellCheck={false} aria-label="Arguments for the compared server" />
-          </label>
-        </div>
-        <div className="row wrap">
-          <label className="inline">
-            Scenario
-            <select
-              value={scenario.name}
-              onChange={(e) => {
-                const next = scenarios.find((s) => s.name === e.target.value);
-                if (next) setScenario(next);
-              }}
+        <section className="compare-setup" aria-label="Comparison setup">
+          <p className="status">
+            One scenario, run in both flows at once, each on its own server process. Every figure is read from the wire.
+          </p>
+          <div className="row wrap">
+            <label className="inline grow">
+              Command
+              <input value={effectiveCommand} onChange={(e) => setCommand(e.target.value)} spellCheck={false} />
+            </label>
+            <label className="inline grow">
+              Arguments (one per line)
+              <textarea
+                rows={1}
+                value={effectiveArgs}
+                onChange={(e) => setArgs(e.target.value)}
+                spellCheck={false}
+                aria-label="Arguments for the compared server"
+              />
+            </label>
+          </div>
+          <div className="row wrap">
+            <label className="inline">
+              Scenario
+              <select
+                value={scenario.name}
+                onChange={(e) => {
+                  const next = scenarios.find((s) => s.name === e.target.value);
+                  if (next) setScenario(next);
+                }}
+              >
+                {scenarios.map((s) => (
+                  <option key={s.name}>{s.name}</option>
+                ))}
+              </select>
+            </label>
+            <button type="button" onClick={() => setEditing((v) => !v)} aria-expanded={editing}>
+              {editing ? 'Close the editor' : 'Edit the scenario'}
+            </button>
+            <button type="button" onClick={() => setScenarios(saveScenario(scenario))} title="Saved in this browser">
+              Save scenario
+            </button>
+            <button
+              type="button"
+              className="primary"
+              onClick={run}
+              disabled={snapshot.status.state !== 'open' || effectiveCommand === ''}
+              data-testid="run-comparison"
             >
-              {scenarios.map((s) => (
-                <option key={s.name}>{s.name}</option>
-              ))}
-            </select>
-          </label>
-          <button type="button" onClick={() => setEditing((v) => !v)} aria-expanded={editing}>
-            {editing ? 'Close the editor' : 'Edit the scenario'}
-          </button>
-          <button type="button" onClick={() => setScenarios(saveScenario(scenario))} title="Saved in this browser">
-            Save scenario
-          </button>
-          <button type="button" className="primary" onClick={run} disabled={snapshot.status.state !== 'open' || effectiveCommand === ''} data-testid="run-comparison">
-            Run in both flows
-          </button>
-        </div>
-        {editing && <ScenarioEditor key={scenario.name} scenario={scenario} onChange={setScenario} dark={dark} />}
-      </section>
+              Run in both flows
+            </button>
+          </div>
+          {editing && <ScenarioEditor key={scenario.name} scenario={scenario} onChange={setScenario} dark={dark} />}
+        </section>
       )}
-        {all.length > 1 && (
-          <section className="compare-setup">
+      {all.length > 1 && (
+        <section className="compare-setup">
           <label className="inline">
             Show
             <select value={current?.start.id} onChange={(e) => setShown(e.target.value)} aria-label="Earlier comparisons">
@@ -106,9 +118,13 @@ export function CompareView({ dark, archive }: { dark: boolean; archive?: Sessio
               ))}
             </select>
           </label>
-          </section>
-        )}
-      {current && columns ? <SideBySide start={current.start} columns={columns} done={current.done} /> : <p className="empty">Run a comparison to see both flows side by side.</p>}
+        </section>
+      )}
+      {current && columns ? (
+        <SideBySide start={current.start} columns={columns} done={current.done} />
+      ) : (
+        <p className="empty">Run a comparison to see both flows side by side.</p>
+      )}
     </div>
   );
 }

@@ -6,7 +6,20 @@
 import type { ReactNode } from 'react';
 import type { StepMessage } from '../../../../protocol/compare.js';
 
-const MARKED = new Set(['_meta', 'resultType', 'ttlMs', 'cacheScope', 'inputRequests', 'inputResponses', 'requestState', 'serverInfo', 'protocolVersion', 'capabilities', 'clientInfo', 'supportedVersions']);
+const MARKED = new Set([
+  '_meta',
+  'resultType',
+  'ttlMs',
+  'cacheScope',
+  'inputRequests',
+  'inputResponses',
+  'requestState',
+  'serverInfo',
+  'protocolVersion',
+  'capabilities',
+  'clientInfo',
+  'supportedVersions',
+]);
 
 export function MessageDetail({ message, flow }: { message: StepMessage; flow: string }) {
   let value: unknown;
@@ -21,7 +34,9 @@ export function MessageDetail({ message, flow }: { message: StepMessage; flow: s
         {flow} · {message.from === 'client' ? 'client → server' : 'server → client'} · {message.bytes} bytes
         {message.notes
           .filter((n) => n.kind === 'envelope')
-          .map((n) => (n.kind === 'envelope' ? ` · _meta envelope ${n.bytes} bytes (${Math.round((n.bytes / message.bytes) * 100)}% of the line)` : ''))}
+          .map((n) =>
+            n.kind === 'envelope' ? ` · _meta envelope ${n.bytes} bytes (${Math.round((n.bytes / message.bytes) * 100)}% of the line)` : '',
+          )}
       </div>
       <pre className="mono-block json-marked">{render(value, 0)}</pre>
     </div>

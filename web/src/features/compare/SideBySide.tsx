@@ -4,7 +4,14 @@
  * what changed; and any message opened as JSON with the differing parts marked.
  */
 import { useMemo, useState } from 'react';
-import { describeDifferences, explainColumn, stepLabel, type ColumnView, type CompareStart, type Figures } from '../../../../protocol/compare.js';
+import {
+  describeDifferences,
+  explainColumn,
+  stepLabel,
+  type ColumnView,
+  type CompareStart,
+  type Figures,
+} from '../../../../protocol/compare.js';
 import type { Flow } from '../../../../protocol/flows.js';
 import { StepDiagram } from './StepDiagram.js';
 import { MessageDetail } from './MessageDetail.js';
@@ -57,7 +64,9 @@ export function SideBySide({ start, columns, done }: { start: CompareStart; colu
                   <div key={flow} className="step-col" data-flow={flow}>
                     <StepDiagram messages={view?.messages ?? []} rows={rows} selected={selected} onSelect={setSelected} flow={flow} />
                     <div className="status step-foot" data-testid={`step-figures-${flow}`}>
-                      {figures ? `${figures.messages} msg · ${figures.roundTrips} RT · ${figures.bytesSent + figures.bytesReceived} B · ${figures.ms.toFixed(0)} ms` : ''}
+                      {figures
+                        ? `${figures.messages} msg · ${figures.roundTrips} RT · ${figures.bytesSent + figures.bytesReceived} B · ${figures.ms.toFixed(0)} ms`
+                        : ''}
                       {view?.outcome !== undefined && ` · ${view.outcome}`}
                       {view?.t0 !== undefined && view.t1 === undefined && ' · running…'}
                     </div>
@@ -107,8 +116,14 @@ function FiguresTable({ h, s }: { h: Figures; s: Figures }) {
           return (
             <tr key={r.key} data-figure={r.key}>
               <th scope="row">{r.label}</th>
-              <td data-flow="handshake">{fmt(h[r.key], r.key)}{r.unit}</td>
-              <td data-flow="stateless">{fmt(s[r.key], r.key)}{r.unit}</td>
+              <td data-flow="handshake">
+                {fmt(h[r.key], r.key)}
+                {r.unit}
+              </td>
+              <td data-flow="stateless">
+                {fmt(s[r.key], r.key)}
+                {r.unit}
+              </td>
               <td>
                 {d > 0 ? '+' : ''}
                 {fmt(d, r.key)}

@@ -30,7 +30,14 @@ export function StepDiagram({
 }) {
   const height = diagramHeight(rows);
   return (
-    <svg className="diagram" width="100%" viewBox={`0 0 ${WIDTH} ${height}`} height={height} role="group" aria-label={`${flow}: ${messages.length} messages`}>
+    <svg
+      className="diagram"
+      width="100%"
+      viewBox={`0 0 ${WIDTH} ${height}`}
+      height={height}
+      role="group"
+      aria-label={`${flow}: ${messages.length} messages`}
+    >
       <line x1={CLIENT_X} y1={0} x2={CLIENT_X} y2={height} className="lifeline" />
       <line x1={SERVER_X} y1={0} x2={SERVER_X} y2={height} className="lifeline" />
       {messages.length === 0 && (
@@ -56,7 +63,10 @@ export function StepDiagram({
           >
             <rect x={CLIENT_X} y={y - ROW / 2} width={SERVER_X - CLIENT_X} height={ROW} className="hit" />
             <line x1={x1} y1={y + 6} x2={x2} y2={y + 6} className="arrow" markerEnd={toServer ? 'url(#head-right)' : 'url(#head-left)'} />
-            <polygon points={toServer ? `${x2},${y + 2} ${x2 + 6},${y + 6} ${x2},${y + 10}` : `${x2},${y + 2} ${x2 - 6},${y + 6} ${x2},${y + 10}`} className="head" />
+            <polygon
+              points={toServer ? `${x2},${y + 2} ${x2 + 6},${y + 6} ${x2},${y + 10}` : `${x2},${y + 2} ${x2 - 6},${y + 6} ${x2},${y + 10}`}
+              className="head"
+            />
             <text x={(CLIENT_X + SERVER_X) / 2} y={y} textAnchor="middle" className="label">
               {label(m)}
             </text>

@@ -22,10 +22,9 @@ export function startComparison(store: SessionStore, config: ServerConfig, scena
     conns: { handshake: store.newConnId('h'), stateless: store.newConnId('s') },
   };
   store.note(COMPARE_TOPICS.start, start);
-  void Promise.all([
-    runColumn(store, config, start, 'handshake'),
-    runColumn(store, config, start, 'stateless'),
-  ]).then(() => store.note(COMPARE_TOPICS.done, { id }));
+  void Promise.all([runColumn(store, config, start, 'handshake'), runColumn(store, config, start, 'stateless')]).then(() =>
+    store.note(COMPARE_TOPICS.done, { id }),
+  );
   return start;
 }
 

@@ -6,7 +6,12 @@ const KEY = 'mcp-lens.scenarios';
 export function loadScenarios(): Scenario[] {
   try {
     const value = JSON.parse(localStorage.getItem(KEY) ?? '[]') as unknown;
-    const saved = Array.isArray(value) ? value.map((v) => scenarioSchema.safeParse(v)).filter((r) => r.success).map((r) => r.data) : [];
+    const saved = Array.isArray(value)
+      ? value
+          .map((v) => scenarioSchema.safeParse(v))
+          .filter((r) => r.success)
+          .map((r) => r.data)
+      : [];
     return [DEFAULT_SCENARIO, ...saved.filter((s) => s.name !== DEFAULT_SCENARIO.name)];
   } catch {
     return [DEFAULT_SCENARIO];

@@ -33,7 +33,9 @@ export function ConnectPanel({ store, welcome, disabled }: Props) {
     setFields({
       command: welcome.defaultServer.command,
       args: welcome.defaultServer.args.join('\n'),
-      env: Object.entries(welcome.defaultServer.env).map(([k, v]) => `${k}=${v}`).join('\n'),
+      env: Object.entries(welcome.defaultServer.env)
+        .map(([k, v]) => `${k}=${v}`)
+        .join('\n'),
       cwd: welcome.defaultServer.cwd ?? '',
     });
   }, [welcome, prefilled]);
@@ -45,7 +47,8 @@ export function ConnectPanel({ store, welcome, disabled }: Props) {
     const { config, errors: found } = fieldsToConfig(fields);
     setErrors(found);
     if (!config) return;
-    const label = welcome && config.command === welcome.defaultServer.command && welcome.defaultServer.label ? welcome.defaultServer.label : undefined;
+    const label =
+      welcome && config.command === welcome.defaultServer.command && welcome.defaultServer.label ? welcome.defaultServer.label : undefined;
     store.connect(
       config,
       flow,
@@ -77,7 +80,13 @@ export function ConnectPanel({ store, welcome, disabled }: Props) {
           ))}
         </div>
         <label htmlFor="version">Protocol version (empty: the flow's latest)</label>
-        <input id="version" list="versions" value={version} onChange={(e) => setVersion(e.target.value)} placeholder={versionSuggestions[0]} />
+        <input
+          id="version"
+          list="versions"
+          value={version}
+          onChange={(e) => setVersion(e.target.value)}
+          placeholder={versionSuggestions[0]}
+        />
         <datalist id="versions">
           {versionSuggestions.map((v) => (
             <option key={v} value={v} />
@@ -122,7 +131,12 @@ export function ConnectPanel({ store, welcome, disabled }: Props) {
   );
 }
 
-function declaredCapabilities(caps: { roots: boolean; sampling: boolean; elicitationForm: boolean; elicitationUrl: boolean }): Record<string, unknown> {
+function declaredCapabilities(caps: {
+  roots: boolean;
+  sampling: boolean;
+  elicitationForm: boolean;
+  elicitationUrl: boolean;
+}): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   if (caps.roots) out.roots = {};
   if (caps.sampling) out.sampling = {};

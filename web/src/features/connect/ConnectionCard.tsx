@@ -26,7 +26,13 @@ export function ConnectionCard({ info, store, active, onSelect }: Props) {
   };
 
   return (
-    <section className={`conn ${active ? 'active' : ''}`} data-testid="connection" data-conn={info.conn} data-status={info.status} aria-label={`Connection ${info.conn}`}>
+    <section
+      className={`conn ${active ? 'active' : ''}`}
+      data-testid="connection"
+      data-conn={info.conn}
+      data-status={info.status}
+      aria-label={`Connection ${info.conn}`}
+    >
       <div className="title">
         {onSelect && info.connected && info.status === 'running' ? (
           <button type="button" className="link" onClick={onSelect} aria-pressed={active} title="Work on this connection">
@@ -62,7 +68,14 @@ export function ConnectionCard({ info, store, active, onSelect }: Props) {
       {running && (
         <form onSubmit={send}>
           <label htmlFor={`raw-${info.conn}`}>Send a raw line (exactly as typed; Ctrl+Enter)</label>
-          <textarea id={`raw-${info.conn}`} rows={2} value={raw} onChange={(e) => setRaw(e.target.value)} onKeyDown={onKey} spellCheck={false} />
+          <textarea
+            id={`raw-${info.conn}`}
+            rows={2}
+            value={raw}
+            onChange={(e) => setRaw(e.target.value)}
+            onKeyDown={onKey}
+            spellCheck={false}
+          />
           <div className="row">
             <button type="submit" disabled={raw === ''}>
               Send line

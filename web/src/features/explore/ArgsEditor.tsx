@@ -24,7 +24,19 @@ export interface ArgsEditorProps {
   modes?: readonly ArgsMode[];
 }
 
-export function ArgsEditor({ id, schema, value, onChange, mode, onMode, raw, onRaw, onSubmit, dark, modes = ['form', 'json', 'raw'] }: ArgsEditorProps) {
+export function ArgsEditor({
+  id,
+  schema,
+  value,
+  onChange,
+  mode,
+  onMode,
+  raw,
+  onRaw,
+  onSubmit,
+  dark,
+  modes = ['form', 'json', 'raw'],
+}: ArgsEditorProps) {
   const [text, setText] = useState(() => JSON.stringify(value ?? {}, null, 2));
   const [parseError, setParseError] = useState<string | undefined>();
 
@@ -74,7 +86,14 @@ export function ArgsEditor({ id, schema, value, onChange, mode, onMode, raw, onR
       {mode === 'raw' && (
         <>
           <label htmlFor={`${id}-raw`}>The whole line, sent exactly as typed (invalid JSON included); Ctrl+Enter sends</label>
-          <textarea id={`${id}-raw`} rows={6} value={raw} onChange={(e) => onRaw(e.target.value)} spellCheck={false} data-testid="raw-line" />
+          <textarea
+            id={`${id}-raw`}
+            rows={6}
+            value={raw}
+            onChange={(e) => onRaw(e.target.value)}
+            spellCheck={false}
+            data-testid="raw-line"
+          />
         </>
       )}
     </div>

@@ -14,7 +14,17 @@ export interface RunControlsProps {
 }
 
 /** Send, cancel, the per-request timeout, and progress as the server reports it. */
-export function RunControls({ running, progress, timeoutMs, onTimeout, onSend, onCancel, sendLabel, testId = 'send', disabled }: RunControlsProps) {
+export function RunControls({
+  running,
+  progress,
+  timeoutMs,
+  onTimeout,
+  onSend,
+  onCancel,
+  sendLabel,
+  testId = 'send',
+  disabled,
+}: RunControlsProps) {
   return (
     <div className="run-controls">
       <button type={onSend ? 'button' : 'submit'} className="primary" onClick={onSend} disabled={running || disabled} data-testid={testId}>
@@ -27,7 +37,14 @@ export function RunControls({ running, progress, timeoutMs, onTimeout, onSend, o
       )}
       <label className="inline">
         timeout (ms)
-        <input type="number" min={100} step={100} value={timeoutMs} onChange={(e) => onTimeout(Math.max(100, Number(e.target.value) || 60_000))} style={{ width: 100 }} />
+        <input
+          type="number"
+          min={100}
+          step={100}
+          value={timeoutMs}
+          onChange={(e) => onTimeout(Math.max(100, Number(e.target.value) || 60_000))}
+          style={{ width: 100 }}
+        />
       </label>
       {running && (
         <span className="progress" role="status" data-testid="progress">

@@ -3,11 +3,13 @@ import { completionParams, MAX_COMPLETION_VALUES, parseCompletion, supportsCompl
 
 describe('completionParams', () => {
   it('builds ref, argument and the other non-empty values as context', () => {
-    expect(completionParams({ type: 'ref/resource', uri: 'greeting://{name}' }, 'name', 'A', { name: 'A', other: 'x', empty: '' })).toEqual({
-      ref: { type: 'ref/resource', uri: 'greeting://{name}' },
-      argument: { name: 'name', value: 'A' },
-      context: { arguments: { other: 'x' } },
-    });
+    expect(completionParams({ type: 'ref/resource', uri: 'greeting://{name}' }, 'name', 'A', { name: 'A', other: 'x', empty: '' })).toEqual(
+      {
+        ref: { type: 'ref/resource', uri: 'greeting://{name}' },
+        argument: { name: 'name', value: 'A' },
+        context: { arguments: { other: 'x' } },
+      },
+    );
   });
   it('sends an empty context when nothing else is filled in', () => {
     expect(completionParams({ type: 'ref/prompt', name: 'summarize' }, 'max_words', '', {})).toEqual({
@@ -20,7 +22,11 @@ describe('completionParams', () => {
 
 describe('parseCompletion', () => {
   it('reads values, total and hasMore', () => {
-    expect(parseCompletion({ completion: { values: ['Ada', 'Alan'], total: 2, hasMore: false } })).toEqual({ values: ['Ada', 'Alan'], total: 2, hasMore: false });
+    expect(parseCompletion({ completion: { values: ['Ada', 'Alan'], total: 2, hasMore: false } })).toEqual({
+      values: ['Ada', 'Alan'],
+      total: 2,
+      hasMore: false,
+    });
   });
   it('keeps only strings, once each, at most 100', () => {
     const many = Array.from({ length: 150 }, (_, i) => `v${i}`);

@@ -27,14 +27,24 @@ export interface CompletionState extends Completion {
 export const MAX_COMPLETION_VALUES = 100;
 
 export function supportsCompletions(capabilities: unknown): boolean {
-  return typeof capabilities === 'object' && capabilities !== null && typeof (capabilities as Record<string, unknown>).completions === 'object' && (capabilities as Record<string, unknown>).completions !== null;
+  return (
+    typeof capabilities === 'object' &&
+    capabilities !== null &&
+    typeof (capabilities as Record<string, unknown>).completions === 'object' &&
+    (capabilities as Record<string, unknown>).completions !== null
+  );
 }
 
 /**
  * The params of completion/complete. `context.arguments` carries the other arguments already
  * filled in (never the one being completed, never empty ones).
  */
-export function completionParams(ref: CompletionRef, name: string, value: string, context: Readonly<Record<string, string>>): Record<string, unknown> {
+export function completionParams(
+  ref: CompletionRef,
+  name: string,
+  value: string,
+  context: Readonly<Record<string, string>>,
+): Record<string, unknown> {
   const others: Record<string, string> = {};
   for (const [key, v] of Object.entries(context)) if (key !== name && v !== '') others[key] = v;
   return { ref: { ...ref }, argument: { name, value }, context: { arguments: others } };
@@ -92,7 +102,8 @@ export function useCompletion(
     queryFn: async (): Promise<Completion> => {
       const session = store.client(conn);
       if (!session) throw new Error('the connection is not open');
-      const outcome = await session.request('completion/complete', JSON.parse(settled) as Record<string, unknown>, { timeoutMs: 10_000 }).done;
+      const outcome = await session.request('completion/complete', JSON.parse(settled) as Record<string, unknown>, { timeoutMs: 10_000 })
+        .done;
       if (outcome.kind === 'error') throw new Error(`${outcome.error.code} ${errorCodeName(outcome.error.code)}: ${outcome.error.message}`);
       if (outcome.kind !== 'result') throw new Error(outcome.kind === 'timeout' ? 'timed out' : outcome.kind);
       return parseCompletion(outcome.result);

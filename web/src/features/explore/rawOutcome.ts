@@ -13,7 +13,8 @@ export function rawOutcome(model: SessionModel, conn: string, id: JsonRpcId): Ou
   if (exchange?.responseSeq === undefined) return undefined;
   const message = model.messages.get(exchange.responseSeq);
   const c = message?.classified;
-  if (c?.kind === 'result') return { kind: 'result', id, result: (typeof c.result === 'object' && c.result !== null ? c.result : {}) as Record<string, unknown> };
+  if (c?.kind === 'result')
+    return { kind: 'result', id, result: (typeof c.result === 'object' && c.result !== null ? c.result : {}) as Record<string, unknown> };
   if (c?.kind === 'error') return { kind: 'error', id, error: c.error };
   return undefined;
 }

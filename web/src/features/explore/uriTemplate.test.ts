@@ -192,7 +192,16 @@ describe('templateVariables', () => {
   });
 
   it('handles every operator and a template without variables', () => {
-    expect(templateVariables('x{a}{+b}{#c}{.d}{/e}{;f}{?g}{&h}').map((v) => `${v.operator}${v.name}`)).toEqual(['a', '+b', '#c', '.d', '/e', ';f', '?g', '&h']);
+    expect(templateVariables('x{a}{+b}{#c}{.d}{/e}{;f}{?g}{&h}').map((v) => `${v.operator}${v.name}`)).toEqual([
+      'a',
+      '+b',
+      '#c',
+      '.d',
+      '/e',
+      ';f',
+      '?g',
+      '&h',
+    ]);
     expect(templateVariables('info://server-info')).toEqual([]);
   });
 

@@ -122,7 +122,13 @@ export function templateVariables(template: string): TemplateVariable[] {
   for (const part of parseTemplate(template)) {
     if (part.kind !== 'expression') continue;
     for (const v of part.vars) {
-      if (!seen.has(v.name)) seen.set(v.name, { name: v.name, operator: part.operator, explode: v.explode, ...(v.prefix === undefined ? {} : { prefix: v.prefix }) });
+      if (!seen.has(v.name))
+        seen.set(v.name, {
+          name: v.name,
+          operator: part.operator,
+          explode: v.explode,
+          ...(v.prefix === undefined ? {} : { prefix: v.prefix }),
+        });
     }
   }
   return [...seen.values()];

@@ -25,7 +25,8 @@ export function usePagedList<T>(conn: string | undefined, method: string, key: s
       if (!session) throw new Error('the connection is not open');
       const fetchedAtSeq = store.model.lastSeq;
       const outcome = await session.request(method, pageParam === undefined ? undefined : { cursor: pageParam }).done;
-      if (outcome.kind === 'error') throw new Error(`${method}: ${outcome.error.code} ${errorCodeName(outcome.error.code)}: ${outcome.error.message}`);
+      if (outcome.kind === 'error')
+        throw new Error(`${method}: ${outcome.error.code} ${errorCodeName(outcome.error.code)}: ${outcome.error.message}`);
       if (outcome.kind !== 'result') throw new Error(`${method}: ${outcome.kind === 'timeout' ? 'timed out' : outcome.kind}`);
       const items = Array.isArray(outcome.result[key]) ? (outcome.result[key] as T[]) : [];
       const next = outcome.result.nextCursor;

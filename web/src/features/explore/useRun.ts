@@ -76,7 +76,9 @@ export function useRun(conn: string, method: string, target = '') {
     running: mutation.isPending,
     progress,
     liveIds: ids,
-    result: mutation.data ?? (raw && rawId !== undefined ? { outcome: raw, ids: [rawId] } : rawSent === undefined ? lastResults.get(memoKey) : undefined),
+    result:
+      mutation.data ??
+      (raw && rawId !== undefined ? { outcome: raw, ids: [rawId] } : rawSent === undefined ? lastResults.get(memoKey) : undefined),
     rawSent,
     rawId,
     error: mutation.error,

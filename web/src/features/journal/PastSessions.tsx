@@ -16,7 +16,15 @@ interface SessionsReply {
 }
 
 /** Journals on disk, this run's and earlier runs', each one click from being read back. */
-export function PastSessions({ store, current, onOpen }: { store: SessionStore; current: string | undefined; onOpen: (a: Archive) => void }) {
+export function PastSessions({
+  store,
+  current,
+  onOpen,
+}: {
+  store: SessionStore;
+  current: string | undefined;
+  onOpen: (a: Archive) => void;
+}) {
   const [error, setError] = useState<string | undefined>();
   const sessions = useQuery({
     queryKey: ['sessions', current],
@@ -56,7 +64,12 @@ export function PastSessions({ store, current, onOpen }: { store: SessionStore; 
       <ul style={{ paddingLeft: 16, fontSize: 12 }}>
         {past.slice(0, 20).map((s) => (
           <li key={s.session}>
-            <button type="button" className="link" onClick={() => void open(s.session)} title={`${s.bytes} bytes, last written ${s.modified}`}>
+            <button
+              type="button"
+              className="link"
+              onClick={() => void open(s.session)}
+              title={`${s.bytes} bytes, last written ${s.modified}`}
+            >
               {s.session}
             </button>
           </li>

@@ -20,7 +20,13 @@ export function ExportButton({ events, session }: { events: readonly BridgeEvent
     setTimeout(() => URL.revokeObjectURL(url), 10_000);
   };
   return (
-    <button type="button" onClick={download} disabled={events.length === 0} data-testid="export-session" title="Every event with its exact bytes; env values redacted">
+    <button
+      type="button"
+      onClick={download}
+      disabled={events.length === 0}
+      data-testid="export-session"
+      title="Every event with its exact bytes; env values redacted"
+    >
       Export session
     </button>
   );

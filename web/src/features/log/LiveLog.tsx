@@ -16,14 +16,19 @@ interface Props {
 const ROW_HEIGHT = 24;
 
 export function LiveLog({ events: all, version, conns }: Props) {
-  const [filter, setFilter] = useState<LogFilter>({ text: '', conn: '', streams: { stdin: true, stdout: true, stderr: true, process: true, app: true } });
+  const [filter, setFilter] = useState<LogFilter>({
+    text: '',
+    conn: '',
+    streams: { stdin: true, stdout: true, stderr: true, process: true, app: true },
+  });
   const [selectedSeq, setSelectedSeq] = useState<number | undefined>();
   const [follow, setFollow] = useState(true);
   const scrollRef = useRef<HTMLDivElement>(null);
 
   // eslint-disable-next-line react-hooks/exhaustive-deps -- `version` is what changes when `all` grows in place
   const rows = useMemo(() => all.filter((e) => matchesFilter(e, filter)), [all, version, filter]);
-  const selected = selectedSeq === undefined ? undefined : rows.find((e) => e.seq === selectedSeq) ?? all.find((e) => e.seq === selectedSeq);
+  const selected =
+    selectedSeq === undefined ? undefined : (rows.find((e) => e.seq === selectedSeq) ?? all.find((e) => e.seq === selectedSeq));
 
   const virtualizer = useVirtualizer({
     count: rows.length,
@@ -64,8 +69,19 @@ export function LiveLog({ events: all, version, conns }: Props) {
   return (
     <section className="log-pane" aria-label="Live log">
       <div className="log-tools">
-        <input type="search" placeholder="Filter (text, method, id)" aria-label="Filter the log" value={filter.text} onChange={(e) => setFilter((f) => ({ ...f, text: e.target.value }))} />
-        <select aria-label="Connection" value={filter.conn} onChange={(e) => setFilter((f) => ({ ...f, conn: e.target.value }))} style={{ width: 'auto' }}>
+        <input
+          type="search"
+          placeholder="Filter (text, method, id)"
+          aria-label="Filter the log"
+          value={filter.text}
+          onChange={(e) => setFilter((f) => ({ ...f, text: e.target.value }))}
+        />
+        <select
+          aria-label="Connection"
+          value={filter.conn}
+          onChange={(e) => setFilter((f) => ({ ...f, conn: e.target.value }))}
+          style={{ width: 'auto' }}
+        >
           <option value="">all connections</option>
           {conns.map((c) => (
             <option key={c.conn} value={c.conn}>
@@ -88,7 +104,16 @@ export function LiveLog({ events: all, version, conns }: Props) {
           </button>
         )}
       </div>
-      <div className="log-scroll" ref={scrollRef} onScroll={onScroll} tabIndex={0} onKeyDown={onKey} role="listbox" aria-label="Events" data-testid="log">
+      <div
+        className="log-scroll"
+        ref={scrollRef}
+        onScroll={onScroll}
+        tabIndex={0}
+        onKeyDown={onKey}
+        role="listbox"
+        aria-label="Events"
+        data-testid="log"
+      >
         {rows.length === 0 && <div className="empty">Nothing yet. Connect to a server: every line in both directions shows up here.</div>}
         <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
           {virtualizer.getVirtualItems().map((item) => {
@@ -103,7 +128,17 @@ export function LiveLog({ events: all, version, conns }: Props) {
   );
 }
 
-function LogRow({ event, top, selected, onSelect }: { event: BridgeEvent; top: number; selected: boolean; onSelect: (seq: number) => void }) {
+function LogRow({
+  event,
+  top,
+  selected,
+  onSelect,
+}: {
+  event: BridgeEvent;
+  top: number;
+  selected: boolean;
+  onSelect: (seq: number) => void;
+}) {
   const view = describeEvent(event);
   return (
     <div

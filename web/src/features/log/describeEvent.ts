@@ -44,7 +44,13 @@ export function describeEvent(event: BridgeEvent): EventView {
       return { arrow: '✕', lane: 'process', badge: `spawn failed · ${event.code}`, tone: 'bad', preview: event.message };
     case 'exit': {
       const how = event.signal ? `signal ${event.signal}` : `code ${event.code}`;
-      return { arrow: '■', lane: 'process', badge: event.requested ? 'stopped' : 'exited', tone: event.requested || event.code === 0 ? 'process' : 'bad', preview: `exited with ${how}` };
+      return {
+        arrow: '■',
+        lane: 'process',
+        badge: event.requested ? 'stopped' : 'exited',
+        tone: event.requested || event.code === 0 ? 'process' : 'bad',
+        preview: `exited with ${how}`,
+      };
     }
     case 'stop':
       return { arrow: '■', lane: 'process', badge: 'stop', tone: 'process', preview: stopText(event.step) };
@@ -92,7 +98,11 @@ function describeJsonRpc(text: string, tone: 'out' | 'in'): Omit<EventView, 'arr
     case 'result':
       return { badge: `result #${String(c.id)}`, tone, preview };
     case 'error':
-      return { badge: `error #${c.id === null ? 'null' : String(c.id)} · ${c.error.code} ${errorCodeName(c.error.code)}`, tone: 'bad', preview };
+      return {
+        badge: `error #${c.id === null ? 'null' : String(c.id)} · ${c.error.code} ${errorCodeName(c.error.code)}`,
+        tone: 'bad',
+        preview,
+      };
     case 'batch':
       return { badge: 'batch (not allowed)', tone: 'bad', preview };
     case 'invalid':

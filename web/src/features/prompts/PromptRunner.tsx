@@ -67,7 +67,16 @@ export function PromptRunner({ conn, prompt }: { conn: string; prompt: Prompt })
             Required and empty: {missing.join(', ')}. Sent as empty strings if you go ahead.
           </p>
         )}
-        <RunControls sendLabel="Get" testId="get" running={run.running} progress={run.progress} timeoutMs={timeoutMs} onTimeout={setTimeoutMs} onCancel={run.cancel} disabled={!session} />
+        <RunControls
+          sendLabel="Get"
+          testId="get"
+          running={run.running}
+          progress={run.progress}
+          timeoutMs={timeoutMs}
+          onTimeout={setTimeoutMs}
+          onCancel={run.cancel}
+          disabled={!session}
+        />
       </form>
       {run.error && <p className="error">{run.error.message}</p>}
       {run.result && <GetResult conn={conn} result={run.result} />}

@@ -33,18 +33,41 @@ export function PromptsPanel({ info }: { info: ConnInfo; dark: boolean }) {
   return (
     <div className="explore">
       <div className="list-pane">
-        <input type="search" placeholder="Search prompts" aria-label="Search prompts" value={search} onChange={(e) => setSearch(e.target.value)} />
+        <input
+          type="search"
+          placeholder="Search prompts"
+          aria-label="Search prompts"
+          value={search}
+          onChange={(e) => setSearch(e.target.value)}
+        />
         {open && caps.prompts === undefined && (
           <div className="banner-box" role="note">
             The server does not declare the prompts capability: prompts/list may be refused.
           </div>
         )}
-        <ListSection title="Prompts" noun="prompts" query={list} stale={stale} staleText="The server says its prompts changed." shown={shown.length} total={prompts.length} skipped={skipped} skippedWhy="no name string" pages={pages.length}>
+        <ListSection
+          title="Prompts"
+          noun="prompts"
+          query={list}
+          stale={stale}
+          staleText="The server says its prompts changed."
+          shown={shown.length}
+          total={prompts.length}
+          skipped={skipped}
+          skippedWhy="no name string"
+          pages={pages.length}
+        >
           {shown.map((p, i) => {
             const args = promptArguments(p);
             return (
               <li key={`${i}:${p.name}`}>
-                <button type="button" className={`item ${p.name === selected ? 'selected' : ''}`} aria-current={p.name === selected} onClick={() => setSelected(p.name)} data-testid="prompt-item">
+                <button
+                  type="button"
+                  className={`item ${p.name === selected ? 'selected' : ''}`}
+                  aria-current={p.name === selected}
+                  onClick={() => setSelected(p.name)}
+                  data-testid="prompt-item"
+                >
                   <span className="item-title">{promptLabel(p)}</span>
                   {promptLabel(p) !== p.name && <code className="status">{p.name}</code>}
                   {args.length > 0 && (
@@ -66,7 +89,11 @@ export function PromptsPanel({ info }: { info: ConnInfo; dark: boolean }) {
         </ListSection>
       </div>
       <div className="detail-pane">
-        {prompt ? <PromptRunner key={`${conn}:${prompt.name}`} conn={conn} prompt={prompt} /> : <p className="empty">Pick a prompt to get it.</p>}
+        {prompt ? (
+          <PromptRunner key={`${conn}:${prompt.name}`} conn={conn} prompt={prompt} />
+        ) : (
+          <p className="empty">Pick a prompt to get it.</p>
+        )}
       </div>
     </div>
   );

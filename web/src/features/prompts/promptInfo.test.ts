@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { conversation, getArguments, getParams, isPrompt, matchesPrompt, missingRequired, promptArguments, promptLabel } from './promptInfo.js';
+import {
+  conversation,
+  getArguments,
+  getParams,
+  isPrompt,
+  matchesPrompt,
+  missingRequired,
+  promptArguments,
+  promptLabel,
+} from './promptInfo.js';
 
 const summarize = {
   name: 'summarize',
@@ -22,7 +31,12 @@ describe('prompt helpers', () => {
   });
 
   it('keeps named arguments once each', () => {
-    expect(promptArguments({ name: 'p', arguments: [{ name: 'a', required: true }, { name: 'a' }, { nope: 1 }, null, { name: 'b', title: 'B' }] as never })).toEqual([
+    expect(
+      promptArguments({
+        name: 'p',
+        arguments: [{ name: 'a', required: true }, { name: 'a' }, { nope: 1 }, null, { name: 'b', title: 'B' }] as never,
+      }),
+    ).toEqual([
       { name: 'a', required: true },
       { name: 'b', title: 'B' },
     ]);
@@ -56,7 +70,13 @@ describe('conversation', () => {
     const { messages } = conversation({
       messages: [
         { role: 'user', content: { type: 'text', text: 'hi' } },
-        { role: 'assistant', content: [{ type: 'text', text: 'a' }, { type: 'text', text: 'b' }] },
+        {
+          role: 'assistant',
+          content: [
+            { type: 'text', text: 'a' },
+            { type: 'text', text: 'b' },
+          ],
+        },
         { role: '<b>system</b>', content: { type: 'text', text: 'x' } },
         { content: { type: 'text', text: 'x' } },
       ],

@@ -83,7 +83,13 @@ function Elicitation({ question }: { question: Question }) {
           It asks you to visit <code>{String(params.url ?? '')}</code> (not opened automatically).
         </p>
       ) : (
-        <SchemaForm schema={params.requestedSchema} value={value} onChange={setValue} onSubmit={(v) => question.answer({ result: { action: 'accept', content: v ?? {} } })} idPrefix={`elicit-${question.id}`}>
+        <SchemaForm
+          schema={params.requestedSchema}
+          value={value}
+          onChange={setValue}
+          onSubmit={(v) => question.answer({ result: { action: 'accept', content: v ?? {} } })}
+          idPrefix={`elicit-${question.id}`}
+        >
           <div className="row">
             <button type="submit" className="primary">
               Accept
@@ -124,7 +130,11 @@ function Sampling({ question }: { question: Question }) {
       <label htmlFor={`model-${question.id}`}>Model name to report</label>
       <input id={`model-${question.id}`} value={model} onChange={(e) => setModel(e.target.value)} />
       <div className="row">
-        <button type="button" className="primary" onClick={() => question.answer({ result: { role: 'assistant', content: { type: 'text', text }, model, stopReason: 'endTurn' } })}>
+        <button
+          type="button"
+          className="primary"
+          onClick={() => question.answer({ result: { role: 'assistant', content: { type: 'text', text }, model, stopReason: 'endTurn' } })}
+        >
           Send reply
         </button>
         <button type="button" onClick={() => question.answer({ error: { code: -1, message: 'the user declined to sample' } })}>

@@ -23,7 +23,18 @@ const SHOWN = 12;
  * One text argument (prompt argument or template variable), with suggestions from
  * completion/complete in a datalist once the user has worked with the field.
  */
-export function ArgumentInput({ conn, completionRef, name, label, hint, description, required, value, onChange, context }: ArgumentInputProps) {
+export function ArgumentInput({
+  conn,
+  completionRef,
+  name,
+  label,
+  hint,
+  description,
+  required,
+  value,
+  onChange,
+  context,
+}: ArgumentInputProps) {
   const id = useId();
   const [touched, setTouched] = useState(false);
   const completion = useCompletion(conn, completionRef, name, value, context, { enabled: touched });
@@ -74,12 +85,17 @@ export function ArgumentInput({ conn, completionRef, name, label, hint, descript
           {completion.error ? (
             <span className="status bad">completion failed: {completion.error}</span>
           ) : (
-            touched &&
-            !completion.loading &&
-            completion.values.length === 0 && <span className="status">no suggestions</span>
+            touched && !completion.loading && completion.values.length === 0 && <span className="status">no suggestions</span>
           )}
           {completion.values.slice(0, SHOWN).map((v) => (
-            <button key={v} type="button" className="chip" onClick={() => onChange(v)} aria-label={`Use suggestion ${v}`} data-testid="suggestion">
+            <button
+              key={v}
+              type="button"
+              className="chip"
+              onClick={() => onChange(v)}
+              aria-label={`Use suggestion ${v}`}
+              data-testid="suggestion"
+            >
               {v}
             </button>
           ))}

@@ -55,7 +55,16 @@ export function ResourceDetail({ info, uri, resource, autoRead }: ResourceDetail
           read();
         }}
       >
-        <RunControls sendLabel="Read" testId="read" running={run.running} progress={run.progress} timeoutMs={timeoutMs} onTimeout={setTimeoutMs} onCancel={run.cancel} disabled={!session} />
+        <RunControls
+          sendLabel="Read"
+          testId="read"
+          running={run.running}
+          progress={run.progress}
+          timeoutMs={timeoutMs}
+          onTimeout={setTimeoutMs}
+          onCancel={run.cancel}
+          disabled={!session}
+        />
       </form>
       <SubscriptionBox info={info} uri={uri} onReadAgain={read} reading={run.running} />
       {run.error && <p className="error">{run.error.message}</p>}

@@ -66,7 +66,13 @@ export function ResourcesPanel({ info, readRequest }: ResourcesPanelProps) {
   return (
     <div className="explore">
       <div className="list-pane">
-        <input type="search" placeholder="Search resources and templates" aria-label="Search resources and templates" value={search} onChange={(e) => setSearch(e.target.value)} />
+        <input
+          type="search"
+          placeholder="Search resources and templates"
+          aria-label="Search resources and templates"
+          value={search}
+          onChange={(e) => setSearch(e.target.value)}
+        />
         {open && caps.resources === undefined && (
           <div className="banner-box" role="note">
             The server does not declare the resources capability: these lists may be refused.
@@ -88,7 +94,13 @@ export function ResourcesPanel({ info, readRequest }: ResourcesPanelProps) {
             const selected = selection?.kind === 'resource' && selection.uri === r.uri;
             return (
               <li key={`${i}:${r.uri}`}>
-                <button type="button" className={`item ${selected ? 'selected' : ''}`} aria-current={selected} onClick={() => setSelection({ kind: 'resource', uri: r.uri })} data-testid="resource-item">
+                <button
+                  type="button"
+                  className={`item ${selected ? 'selected' : ''}`}
+                  aria-current={selected}
+                  onClick={() => setSelection({ kind: 'resource', uri: r.uri })}
+                  data-testid="resource-item"
+                >
                   <span className="item-title">{resourceLabel(r, r.uri)}</span>
                   <code className="status item-uri">{r.uri}</code>
                   {typeof r.mimeType === 'string' && <span className="pill">{r.mimeType}</span>}
@@ -135,7 +147,12 @@ export function ResourcesPanel({ info, readRequest }: ResourcesPanelProps) {
             <ul className="item-list">
               {subscriptions.map((s) => (
                 <li key={s.uri}>
-                  <button type="button" className="item" onClick={() => setSelection({ kind: 'resource', uri: s.uri })} data-testid="subscription-item">
+                  <button
+                    type="button"
+                    className="item"
+                    onClick={() => setSelection({ kind: 'resource', uri: s.uri })}
+                    data-testid="subscription-item"
+                  >
                     <code className="item-uri">{s.uri}</code>
                     <span className="status">
                       {stateText(s)} · {s.updates.length} update{s.updates.length === 1 ? '' : 's'}
@@ -157,8 +174,12 @@ export function ResourcesPanel({ info, readRequest }: ResourcesPanelProps) {
             autoRead={selection.autoRead !== undefined}
           />
         )}
-        {selection?.kind === 'template' && selectedTemplate && <TemplateDetail key={`${conn}:t:${selectedTemplate.uriTemplate}`} info={info} template={selectedTemplate} />}
-        {(!selection || (selection.kind === 'template' && !selectedTemplate)) && <p className="empty">Pick a resource to read it, or a template to build a URI.</p>}
+        {selection?.kind === 'template' && selectedTemplate && (
+          <TemplateDetail key={`${conn}:t:${selectedTemplate.uriTemplate}`} info={info} template={selectedTemplate} />
+        )}
+        {(!selection || (selection.kind === 'template' && !selectedTemplate)) && (
+          <p className="empty">Pick a resource to read it, or a template to build a URI.</p>
+        )}
       </div>
     </div>
   );

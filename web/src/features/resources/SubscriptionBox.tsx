@@ -24,11 +24,23 @@ export function SubscriptionBox({ info, uri, onReadAgain, reading }: Subscriptio
     <section className="subscription" aria-label="Subscription">
       <div className="row wrap">
         {live ? (
-          <button type="button" onClick={() => registry.stop(conn, uri)} disabled={sub.state === 'unsubscribing'} data-testid="subscribe" aria-pressed={true}>
+          <button
+            type="button"
+            onClick={() => registry.stop(conn, uri)}
+            disabled={sub.state === 'unsubscribing'}
+            data-testid="subscribe"
+            aria-pressed={true}
+          >
             Unsubscribe
           </button>
         ) : (
-          <button type="button" onClick={() => registry.start(conn, uri)} disabled={!support.allowed} data-testid="subscribe" aria-pressed={false}>
+          <button
+            type="button"
+            onClick={() => registry.start(conn, uri)}
+            disabled={!support.allowed}
+            data-testid="subscribe"
+            aria-pressed={false}
+          >
             Subscribe
           </button>
         )}

@@ -83,7 +83,16 @@ export function TemplateDetail({ info, template }: { info: ConnInfo; template: R
             {uri}
           </output>
         </div>
-        <RunControls sendLabel="Read" testId="read" running={run.running} progress={run.progress} timeoutMs={timeoutMs} onTimeout={setTimeoutMs} onCancel={run.cancel} disabled={!session} />
+        <RunControls
+          sendLabel="Read"
+          testId="read"
+          running={run.running}
+          progress={run.progress}
+          timeoutMs={timeoutMs}
+          onTimeout={setTimeoutMs}
+          onCancel={run.cancel}
+          disabled={!session}
+        />
       </form>
       <SubscriptionBox info={info} uri={uri} onReadAgain={() => read(uri)} reading={run.running} />
       {run.error && <p className="error">{run.error.message}</p>}

@@ -1,5 +1,18 @@
 import { describe, expect, it } from 'vitest';
-import { decodeTextBlob, formatSize, stringRecord, isResource, isTemplate, matchesResource, metadataRows, readContents, resourceLabel, templateValues, templateVariables, variableHint } from './resourceInfo.js';
+import {
+  decodeTextBlob,
+  formatSize,
+  stringRecord,
+  isResource,
+  isTemplate,
+  matchesResource,
+  metadataRows,
+  readContents,
+  resourceLabel,
+  templateValues,
+  templateVariables,
+  variableHint,
+} from './resourceInfo.js';
 import { expandTemplate } from '../explore/uriTemplate.js';
 
 describe('resource helpers', () => {

@@ -114,8 +114,12 @@ export { templateVariables };
 export function readContents(result: Record<string, unknown>): { items: Record<string, unknown>[]; problem?: string } {
   const contents = result.contents;
   if (!Array.isArray(contents)) return { items: [], problem: 'the result has no contents array' };
-  const items = contents.map((c) => (typeof c === 'object' && c !== null && !Array.isArray(c) ? (c as Record<string, unknown>) : { value: c }));
-  return contents.length === 0 ? { items, problem: 'contents is empty (the 2026-07-28 revision forbids that for a missing resource)' } : { items };
+  const items = contents.map((c) =>
+    typeof c === 'object' && c !== null && !Array.isArray(c) ? (c as Record<string, unknown>) : { value: c },
+  );
+  return contents.length === 0
+    ? { items, problem: 'contents is empty (the 2026-07-28 revision forbids that for a missing resource)' }
+    : { items };
 }
 
 /** A blob whose MIME type says it is text (text/*, JSON, XML…), decoded as UTF-8; undefined otherwise. */

@@ -45,7 +45,16 @@ function fakeStore(flow: Flow) {
     session.onMessage(classifyText(JSON.stringify(value)));
     notify();
   };
-  return { store, sent, server, listeners, exit: () => (model.apply({ seq: seq++, t: 0, conn: 'c1', kind: 'exit', code: 0, signal: null, requested: true } as BridgeEvent), notify()) };
+  return {
+    store,
+    sent,
+    server,
+    listeners,
+    exit: () => (
+      model.apply({ seq: seq++, t: 0, conn: 'c1', kind: 'exit', code: 0, signal: null, requested: true } as BridgeEvent),
+      notify()
+    ),
+  };
 }
 
 const tick = (): Promise<void> => new Promise((r) => setTimeout(r, 0));
@@ -107,7 +116,11 @@ describe('SubscriptionRegistry (stateless flow)', () => {
       params: { notifications: { resourceSubscriptions: ['a://x'] }, _meta: { 'io.modelcontextprotocol/subscriptionId': listen?.id } },
     });
     expect(registry.get('c1', 'a://x')?.acknowledged).toEqual({ resourceSubscriptions: ['a://x'] });
-    server({ jsonrpc: '2.0', method: 'notifications/resources/updated', params: { uri: 'a://x', _meta: { 'io.modelcontextprotocol/subscriptionId': listen?.id } } });
+    server({
+      jsonrpc: '2.0',
+      method: 'notifications/resources/updated',
+      params: { uri: 'a://x', _meta: { 'io.modelcontextprotocol/subscriptionId': listen?.id } },
+    });
     expect(registry.get('c1', 'a://x')?.updates).toHaveLength(1);
     registry.stop('c1', 'a://x');
     expect(sent.at(-1)).toMatchObject({ method: 'notifications/cancelled', params: { requestId: listen?.id } });

@@ -5,7 +5,16 @@ import { honors, readNotification, subscribeSupport } from './subscriptions.js';
 
 function server(value: unknown): WireMessage {
   const text = JSON.stringify(value);
-  return { seq: 1, t: 0, conn: 'c1', from: 'server', text, size: text.length, classified: classifyText(text), pairing: { kind: 'notification' } };
+  return {
+    seq: 1,
+    t: 0,
+    conn: 'c1',
+    from: 'server',
+    text,
+    size: text.length,
+    classified: classifyText(text),
+    pairing: { kind: 'notification' },
+  };
 }
 
 describe('subscribeSupport', () => {
@@ -24,7 +33,9 @@ describe('subscribeSupport', () => {
 
 describe('readNotification', () => {
   it('reads resources/updated', () => {
-    expect(readNotification(server({ jsonrpc: '2.0', method: 'notifications/resources/updated', params: { uri: 'a://b', title: 'B' } }))).toEqual({
+    expect(
+      readNotification(server({ jsonrpc: '2.0', method: 'notifications/resources/updated', params: { uri: 'a://b', title: 'B' } })),
+    ).toEqual({
       kind: 'updated',
       uri: 'a://b',
       params: { uri: 'a://b', title: 'B' },
@@ -43,7 +54,12 @@ describe('readNotification', () => {
     expect(readNotification(server({ jsonrpc: '2.0', method: 'notifications/resources/updated', params: { uri: 5 } }))).toBeUndefined();
     expect(readNotification(server({ jsonrpc: '2.0', method: 'notifications/tools/list_changed' }))).toBeUndefined();
     expect(readNotification(server({ jsonrpc: '2.0', id: 1, result: {} }))).toBeUndefined();
-    expect(readNotification({ ...server({ jsonrpc: '2.0', method: 'notifications/resources/updated', params: { uri: 'a://b' } }), from: 'client' })).toBeUndefined();
+    expect(
+      readNotification({
+        ...server({ jsonrpc: '2.0', method: 'notifications/resources/updated', params: { uri: 'a://b' } }),
+        from: 'client',
+      }),
+    ).toBeUndefined();
   });
 });
 

@@ -45,11 +45,14 @@ export const MAX_UPDATES = 200;
 
 /** Can this connection subscribe to a resource, and what should the user know first? */
 export function subscribeSupport(flow: Flow | undefined, capabilities: unknown): { allowed: boolean; note?: string } {
-  const resources = typeof capabilities === 'object' && capabilities !== null ? (capabilities as Record<string, unknown>).resources : undefined;
+  const resources =
+    typeof capabilities === 'object' && capabilities !== null ? (capabilities as Record<string, unknown>).resources : undefined;
   const declared = typeof resources === 'object' && resources !== null && (resources as Record<string, unknown>).subscribe === true;
   if (flow === undefined) return { allowed: false, note: 'the connection is not open' };
   if (flow === 'handshake') {
-    return declared ? { allowed: true } : { allowed: false, note: 'the server does not declare resources.subscribe, so resources/subscribe is not offered' };
+    return declared
+      ? { allowed: true }
+      : { allowed: false, note: 'the server does not declare resources.subscribe, so resources/subscribe is not offered' };
   }
   return declared
     ? { allowed: true }
@@ -60,7 +63,9 @@ export function subscribeSupport(flow: Flow | undefined, capabilities: unknown):
  * What one new wire message means for the subscriptions: an update for a URI, or a
  * subscriptions/acknowledged for a listen request. Pure.
  */
-export function readNotification(message: WireMessage | undefined):
+export function readNotification(
+  message: WireMessage | undefined,
+):
   | { kind: 'updated'; uri: string; params: Record<string, unknown> }
   | { kind: 'acknowledged'; subscriptionId: JsonRpcId; notifications: Record<string, unknown> }
   | undefined {
@@ -130,7 +135,12 @@ export class SubscriptionRegistry {
     const { id, done } = session.request('resources/subscribe', { uri }, { timeoutMs: 30_000 });
     this.put({ ...base, requestId: id });
     void done.then((outcome) =>
-      this.patch(conn, uri, id, outcome.kind === 'result' ? { state: 'active' } : { state: 'failed', note: `resources/subscribe: ${describe(outcome)}` }),
+      this.patch(
+        conn,
+        uri,
+        id,
+        outcome.kind === 'result' ? { state: 'active' } : { state: 'failed', note: `resources/subscribe: ${describe(outcome)}` },
+      ),
     );
   }
 
@@ -149,14 +159,18 @@ export class SubscriptionRegistry {
       return;
     }
     this.patch(conn, uri, id, { state: 'unsubscribing' });
-    void session.request('resources/unsubscribe', { uri }, { timeoutMs: 30_000 }).done.then((outcome) =>
-      this.patch(
-        conn,
-        uri,
-        id,
-        outcome.kind === 'result' ? { state: 'ended', note: 'unsubscribed' } : { state: 'active', note: `resources/unsubscribe: ${describe(outcome)}` },
-      ),
-    );
+    void session
+      .request('resources/unsubscribe', { uri }, { timeoutMs: 30_000 })
+      .done.then((outcome) =>
+        this.patch(
+          conn,
+          uri,
+          id,
+          outcome.kind === 'result'
+            ? { state: 'ended', note: 'unsubscribed' }
+            : { state: 'active', note: `resources/unsubscribe: ${describe(outcome)}` },
+        ),
+      );
   }
 
   /** Forgets an ended or failed subscription and its updates. */

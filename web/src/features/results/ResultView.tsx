@@ -58,7 +58,17 @@ function OutcomeBody({ outcome, method, outputSchema, onReadResource }: Omit<Res
   }
 }
 
-function ResultBody({ result, method, outputSchema, onReadResource }: { result: Record<string, unknown>; method: string; outputSchema?: unknown; onReadResource?: ((uri: string) => void) | undefined }) {
+function ResultBody({
+  result,
+  method,
+  outputSchema,
+  onReadResource,
+}: {
+  result: Record<string, unknown>;
+  method: string;
+  outputSchema?: unknown;
+  onReadResource?: ((uri: string) => void) | undefined;
+}) {
   const isError = result.isError === true;
   return (
     <>

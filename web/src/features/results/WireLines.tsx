@@ -17,7 +17,12 @@ export function WireLines({ conn, ids }: { conn: string; ids: JsonRpcId[] }) {
       <button type="button" aria-expanded={open} onClick={() => setOpen((o) => !o)} data-testid="show-wire">
         {open ? 'Hide' : 'Show'} the exact lines
       </button>
-      {total !== undefined && <span className="status"> · {total.toFixed(1)} ms in all · {rounds.length} round{rounds.length === 1 ? '' : 's'}</span>}
+      {total !== undefined && (
+        <span className="status">
+          {' '}
+          · {total.toFixed(1)} ms in all · {rounds.length} round{rounds.length === 1 ? '' : 's'}
+        </span>
+      )}
       {open &&
         rounds.map((exchange) => {
           const request = findLine(store.model.events, exchange.requestSeq);

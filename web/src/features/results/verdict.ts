@@ -4,7 +4,8 @@ import { Ajv2020 } from 'ajv/dist/2020.js';
 const ajv = new Ajv2020({ strict: false, allErrors: true, validateSchema: false });
 const cache = new WeakMap<object, ReturnType<typeof ajv.compile>>();
 
-export type Verdict = { kind: 'no-schema' } | { kind: 'valid' } | { kind: 'invalid'; errors: string[] } | { kind: 'unusable'; reason: string };
+export type Verdict =
+  { kind: 'no-schema' } | { kind: 'valid' } | { kind: 'invalid'; errors: string[] } | { kind: 'unusable'; reason: string };
 
 export function judge(value: unknown, schema: unknown): Verdict {
   if (typeof schema !== 'object' || schema === null) return { kind: 'no-schema' };

@@ -8,7 +8,17 @@ import { ResultView } from '../results/ResultView.js';
 import { draftKey, loadDraft, saveDraft } from './drafts.js';
 import { displayName, hintBadges, type Tool } from './toolInfo.js';
 
-export function ToolRunner({ conn, tool, dark, onReadResource }: { conn: string; tool: Tool; dark: boolean; onReadResource: (uri: string) => void }) {
+export function ToolRunner({
+  conn,
+  tool,
+  dark,
+  onReadResource,
+}: {
+  conn: string;
+  tool: Tool;
+  dark: boolean;
+  onReadResource: (uri: string) => void;
+}) {
   const store = useStore();
   useSnapshot(); // re-render as events arrive: raw answers and exact lines come from the model
   const key = draftKey(conn, tool.name);
@@ -75,11 +85,20 @@ export function ToolRunner({ conn, tool, dark, onReadResource }: { conn: string;
       {run.rawSent !== undefined && !run.result && (
         <p className="status" role="status" data-testid="raw-sent">
           Sent exactly as typed.{' '}
-          {run.rawId === undefined ? 'It is not a request with an id, so no answer is awaited; watch the log.' : `Waiting for an answer to id ${JSON.stringify(run.rawId)}…`}
+          {run.rawId === undefined
+            ? 'It is not a request with an id, so no answer is awaited; watch the log.'
+            : `Waiting for an answer to id ${JSON.stringify(run.rawId)}…`}
         </p>
       )}
       {run.result && (
-        <ResultView outcome={run.result.outcome} conn={conn} ids={run.result.ids} method="tools/call" outputSchema={tool.outputSchema} onReadResource={onReadResource} />
+        <ResultView
+          outcome={run.result.outcome}
+          conn={conn}
+          ids={run.result.ids}
+          method="tools/call"
+          outputSchema={tool.outputSchema}
+          onReadResource={onReadResource}
+        />
       )}
     </section>
   );

@@ -29,11 +29,33 @@ export function ToolsPanel({ info, dark, onReadResource }: { info: ConnInfo; dar
   return (
     <div className="explore">
       <div className="list-pane">
-        <input type="search" placeholder="Search tools" aria-label="Search tools" value={search} onChange={(e) => setSearch(e.target.value)} />
-        <ListSection title="Tools" noun="tools" query={list} stale={stale} staleText="The server says its tools changed." shown={shown.length} total={tools.length} skipped={0} pages={pages.length}>
+        <input
+          type="search"
+          placeholder="Search tools"
+          aria-label="Search tools"
+          value={search}
+          onChange={(e) => setSearch(e.target.value)}
+        />
+        <ListSection
+          title="Tools"
+          noun="tools"
+          query={list}
+          stale={stale}
+          staleText="The server says its tools changed."
+          shown={shown.length}
+          total={tools.length}
+          skipped={0}
+          pages={pages.length}
+        >
           {shown.map((t) => (
             <li key={t.name}>
-              <button type="button" className={`item ${t.name === selected ? 'selected' : ''}`} aria-current={t.name === selected} onClick={() => setSelected(t.name)} data-testid="tool-item">
+              <button
+                type="button"
+                className={`item ${t.name === selected ? 'selected' : ''}`}
+                aria-current={t.name === selected}
+                onClick={() => setSelected(t.name)}
+                data-testid="tool-item"
+              >
                 <span className="item-title">{displayName(t)}</span>
                 {displayName(t) !== t.name && <code className="status">{t.name}</code>}
                 <span className="row wrap">
@@ -50,7 +72,11 @@ export function ToolsPanel({ info, dark, onReadResource }: { info: ConnInfo; dar
         </ListSection>
       </div>
       <div className="detail-pane">
-        {tool ? <ToolRunner key={`${conn}:${tool.name}`} conn={conn} tool={tool} dark={dark} onReadResource={onReadResource} /> : <p className="empty">Pick a tool to call it.</p>}
+        {tool ? (
+          <ToolRunner key={`${conn}:${tool.name}`} conn={conn} tool={tool} dark={dark} onReadResource={onReadResource} />
+        ) : (
+          <p className="empty">Pick a tool to call it.</p>
+        )}
       </div>
     </div>
   );

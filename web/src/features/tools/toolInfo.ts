@@ -28,5 +28,7 @@ export function hintBadges(tool: Tool): { label: string; tone: 'safe' | 'danger'
 export function matchesSearch(tool: Tool, search: string): boolean {
   if (search === '') return true;
   const needle = search.toLowerCase();
-  return [tool.name, tool.title, tool.description, tool.annotations?.title].some((s) => typeof s === 'string' && s.toLowerCase().includes(needle));
+  return [tool.name, tool.title, tool.description, tool.annotations?.title].some(
+    (s) => typeof s === 'string' && s.toLowerCase().includes(needle),
+  );
 }
