@@ -31,7 +31,11 @@ test('the journal survives a bridge restart and reads back in the app', async ({
   const conn = await app.connect('Stateless');
   await expect(conn.getByTestId('flow-pill')).toBeVisible();
   const firstSession = (await page.getByText(/^session /).textContent())?.replace('session ', '') ?? '';
+  const pid = Number(/pid (\d+)/.exec((await conn.getByTestId('conn-status').textContent()) ?? '')?.[1]);
+  expect(pid).toBeGreaterThan(0);
+  // Ctrl-C on `npm start`: the bridge stops its servers before it exits; none is left behind.
   await lens.stop();
+  expect(() => process.kill(pid, 0)).toThrow();
 
   const restarted = await startLens({ home: lens.home });
   try {

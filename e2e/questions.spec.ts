@@ -67,3 +67,31 @@ test('a result of several megabytes renders clipped, with the rest one click awa
   await showAll.click();
   await expect(tools.result.getByTestId('block-text')).toContainText('END');
 });
+
+test('tools come page by page, and a list_changed marks the list stale with a one-click refresh', async ({ page, lens }) => {
+  const { fixture } = await import('./support/lens.js');
+  const app = new AppPage(page);
+  await app.open(lens.url);
+  await expect(
+    (await app.connect('Handshake', { command: 'node', args: [fixture('paged-changing.mjs')] })).getByTestId('flow-pill'),
+  ).toBeVisible();
+  const tools = new ToolsPage(page);
+  await tools.open();
+  const items = page.getByTestId('tool-item');
+  await expect(items).toHaveCount(2);
+  await page.getByRole('button', { name: 'Load more' }).click();
+  await expect(items).toHaveCount(4);
+  await page.getByRole('button', { name: 'Load more' }).click();
+  await expect(items).toHaveCount(5);
+  await expect(page.getByRole('button', { name: 'Load more' })).toHaveCount(0);
+  await tools.pick('grow');
+  await tools.send();
+  await expect(tools.result.getByTestId('block-text').first()).toContainText('grew');
+  const stale = page.getByTestId('stale');
+  await expect(stale).toContainText('The server says its tools changed');
+  await stale.getByRole('button', { name: 'Refresh' }).click();
+  await expect(stale).toHaveCount(0);
+  // Refresh walks the pages already loaded again, cursor by cursor, and the new tool is there.
+  await expect(items).toHaveCount(6);
+  await expect(items.filter({ hasText: 'grown5' })).toHaveCount(1);
+});
