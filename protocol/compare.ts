@@ -56,6 +56,25 @@ export const DEFAULT_SCENARIO: Scenario = {
   ],
 };
 
+/** The request a step sends (the connect step is the flow's own opening). */
+export function stepRequest(step: Exclude<Step, { kind: 'connect' }>): { method: string; params: Record<string, unknown> | undefined } {
+  switch (step.kind) {
+    case 'list':
+      return { method: step.method, params: undefined };
+    case 'call':
+    case 'input':
+      return { method: 'tools/call', params: { name: step.tool, arguments: step.arguments } };
+    case 'read':
+      return { method: 'resources/read', params: { uri: step.uri } };
+    case 'prompt':
+      return { method: 'prompts/get', params: { name: step.name, arguments: step.arguments } };
+    default: {
+      const never: never = step;
+      return never;
+    }
+  }
+}
+
 export function stepLabel(step: Step): string {
   switch (step.kind) {
     case 'connect':

@@ -6,6 +6,7 @@
  */
 import type { BridgeEvent } from './envelope.js';
 import { classifyText, idKey, type Classified, type JsonRpcId } from './jsonrpc.js';
+import { INPUT_REQUIRED_METHODS } from './flows.js';
 
 /** Who wrote a line: the client (our stdin writes) or the server (its stdout). */
 export type Side = 'client' | 'server';
@@ -237,7 +238,7 @@ export class ExchangeTracker {
   }
 
   private linkRound(state: ConnState, exchange: Exchange, params: Record<string, unknown>): void {
-    if (exchange.method !== 'tools/call' && exchange.method !== 'prompts/get' && exchange.method !== 'resources/read') return;
+    if (!INPUT_REQUIRED_METHODS.has(exchange.method)) return;
     state.requestParams.set(exchange.key, params);
     if (!('inputResponses' in params) && !('requestState' in params)) return;
     const byState = typeof params.requestState === 'string' ? state.byRequestState.get(params.requestState) : undefined;

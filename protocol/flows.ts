@@ -7,6 +7,9 @@
 import type { JsonRpcId } from './jsonrpc.js';
 
 export type Flow = 'handshake' | 'stateless';
+
+/** The methods a stateless server may answer with input_required, to be retried with answers. */
+export const INPUT_REQUIRED_METHODS: ReadonlySet<string> = new Set(['tools/call', 'prompts/get', 'resources/read']);
 export type FlowChoice = Flow | 'auto';
 
 export const STATELESS_VERSION = '2026-07-28';

@@ -7,6 +7,7 @@
 import fs from 'node:fs';
 import type { Outcome, ServerAnswer } from '../../protocol/clientSession.js';
 import { typeToolArgs } from '../../protocol/toolArgs.js';
+import { INPUT_REQUIRED_METHODS } from '../../protocol/flows.js';
 import { buildSessionFile } from '../../protocol/sessionFile.js';
 import { errorCodeName, explainError } from '../../protocol/jsonrpc.js';
 import type { Finding } from '../../protocol/lint/index.js';
@@ -133,7 +134,7 @@ export async function runCall(
     timeoutMs: plan.timeoutMs,
     ...(plan.logLevel && session.flow === 'stateless' ? { logLevel: plan.logLevel } : {}),
   };
-  const retryable = plan.method === 'tools/call' || plan.method === 'prompts/get' || plan.method === 'resources/read';
+  const retryable = INPUT_REQUIRED_METHODS.has(plan.method);
   const outcome: Outcome =
     retryable && params !== undefined && session.flow === 'stateless'
       ? await session.requestWithInput(

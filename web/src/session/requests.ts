@@ -5,6 +5,7 @@
  */
 import type { ClientSession, Outcome, ProgressUpdate } from '../../../protocol/clientSession.js';
 import type { JsonRpcId } from '../../../protocol/jsonrpc.js';
+import { INPUT_REQUIRED_METHODS } from '../../../protocol/flows.js';
 import type { QuestionQueue } from './questions.js';
 
 export interface RunOptions {
@@ -17,8 +18,6 @@ export interface RunHandle {
   done: Promise<Outcome>;
   cancel: () => void;
 }
-
-const RETRYABLE = new Set(['tools/call', 'prompts/get', 'resources/read']);
 
 export function runRequest(
   session: ClientSession,
@@ -33,7 +32,7 @@ export function runRequest(
     ...(options.timeoutMs === undefined ? {} : { timeoutMs: options.timeoutMs }),
     ...(options.onProgress ? { onProgress: options.onProgress } : {}),
   };
-  if (session.flow === 'stateless' && RETRYABLE.has(method) && params !== undefined) {
+  if (session.flow === 'stateless' && INPUT_REQUIRED_METHODS.has(method) && params !== undefined) {
     const done = session.requestWithInput(
       method,
       params,

@@ -5,7 +5,7 @@
  */
 import type { ServerConfig } from '../../../../protocol/envelope.js';
 import type { ClientSession, Outcome } from '../../../../protocol/clientSession.js';
-import { COMPARE_TOPICS, type CompareStart, type Scenario, type Step, type StepMark } from '../../../../protocol/compare.js';
+import { COMPARE_TOPICS, stepRequest, type CompareStart, type Scenario, type Step, type StepMark } from '../../../../protocol/compare.js';
 import type { Flow } from '../../../../protocol/flows.js';
 import type { SessionStore } from '../../session/sessionStore.js';
 import type { ConnectionDriver } from '../../session/connectionDriver.js';
@@ -55,35 +55,22 @@ async function runColumn(store: SessionStore, config: ServerConfig, start: Compa
 }
 
 async function runStep(driver: ConnectionDriver, session: ClientSession, step: Exclude<Step, { kind: 'connect' }>): Promise<Outcome> {
-  switch (step.kind) {
-    case 'list':
-      return session.request(step.method, undefined).done;
-    case 'call':
-      return session.request('tools/call', { name: step.tool, arguments: step.arguments }).done;
-    case 'read':
-      return session.request('resources/read', { uri: step.uri }).done;
-    case 'prompt':
-      return session.request('prompts/get', { name: step.name, arguments: step.arguments }).done;
-    case 'input': {
-      const answer = { action: step.answer.action, ...(step.answer.content ? { content: step.answer.content } : {}) };
-      const params = { name: step.tool, arguments: step.arguments };
-      if (session.flow === 'handshake') {
-        driver.autoAnswer = (method) => (method === 'elicitation/create' ? { result: answer } : undefined);
-        try {
-          return await session.request('tools/call', params).done;
-        } finally {
-          driver.autoAnswer = undefined;
-        }
-      }
-      return session.requestWithInput('tools/call', params, async (requests) =>
-        Object.fromEntries(Object.entries(requests).map(([key]) => [key, answer])),
-      );
-    }
-    default: {
-      const never: never = step;
-      return never;
+  const { method, params } = stepRequest(step);
+  if (step.kind !== 'input' || params === undefined) return session.request(method, params).done;
+  // The scripted answer: given to an elicitation/create (handshake) or to every question of an
+  // input_required result (stateless), the way a user would in the dialog.
+  const answer = { action: step.answer.action, ...(step.answer.content ? { content: step.answer.content } : {}) };
+  if (session.flow === 'handshake') {
+    driver.autoAnswer = (asked) => (asked === 'elicitation/create' ? { result: answer } : undefined);
+    try {
+      return await session.request(method, params).done;
+    } finally {
+      driver.autoAnswer = undefined;
     }
   }
+  return session.requestWithInput(method, params, async (requests) =>
+    Object.fromEntries(Object.keys(requests).map((key) => [key, answer])),
+  );
 }
 
 function summarize(outcome: Outcome): string {

@@ -6,7 +6,7 @@ import { RunControls } from '../explore/RunControls.js';
 import { useRun } from '../explore/useRun.js';
 import { ResultView } from '../results/ResultView.js';
 import { draftKey, loadDraft, saveDraft } from './drafts.js';
-import { displayName, hintBadges, type Tool } from './toolInfo.js';
+import { displayName, hintBadges, type Tool } from '../../../../protocol/toolInfo.js';
 
 export function ToolRunner({
   conn,

@@ -5,7 +5,7 @@ import type { ConnInfo } from '../../../../protocol/session.js';
 import { usePagedList } from '../explore/usePagedList.js';
 import { ToolRunner } from './ToolRunner.js';
 import { loadSelection, saveSelection } from './drafts.js';
-import { displayName, hintBadges, matchesSearch, type Tool } from './toolInfo.js';
+import { displayName, hintBadges, matchesSearch, type Tool } from '../../../../protocol/toolInfo.js';
 
 export function ToolsPanel({ info, dark, onReadResource }: { info: ConnInfo; dark: boolean; onReadResource: (uri: string) => void }) {
   const store = useStore();
