@@ -50,3 +50,19 @@ test.describe('connecting to the demo server', () => {
     await expect(conn.getByRole('list', { name: 'Connection steps' })).toContainText('probing with server/discover');
   });
 });
+
+test('the server given on the command line is the one the form starts with', async ({ page }) => {
+  const { startLens, fixture } = await import('./support/lens.js');
+  const lens = await startLens({ serverArgs: ['node', fixture('non-json.mjs'), '--flag=x'] });
+  try {
+    const app = new AppPage(page);
+    await app.open(lens.url);
+    await expect(page.getByLabel('Command')).toHaveValue('node');
+    await expect(page.getByLabel(/^Arguments/)).toHaveValue(`${fixture('non-json.mjs')}\n--flag=x`);
+    const conn = await app.connect('Auto');
+    await expect(conn.getByTestId('flow-pill')).toHaveText(/handshake/);
+    await expect(conn.getByRole('list', { name: 'Connection steps' })).toContainText('falling back to the handshake');
+  } finally {
+    await lens.stop();
+  }
+});
