@@ -1,37 +1,33 @@
 import type { ProgressUpdate } from '../../../../protocol/clientSession.js';
 
-export interface RunControlsProps {
+/** What RunControls needs of a run (see useRun). */
+export interface RunState {
   running: boolean;
   progress: ProgressUpdate | undefined;
   timeoutMs: number;
-  onTimeout: (ms: number) => void;
+  setTimeoutMs: (ms: number) => void;
+  cancel: () => void;
+}
+
+export interface RunControlsProps {
+  run: RunState;
   /** Without it the send button submits the form it sits in (Enter in any field sends too). */
   onSend?: () => void;
-  onCancel: () => void;
   sendLabel: string;
   testId?: string;
   disabled?: boolean;
 }
 
 /** Send, cancel, the per-request timeout, and progress as the server reports it. */
-export function RunControls({
-  running,
-  progress,
-  timeoutMs,
-  onTimeout,
-  onSend,
-  onCancel,
-  sendLabel,
-  testId = 'send',
-  disabled,
-}: RunControlsProps) {
+export function RunControls({ run, onSend, sendLabel, testId = 'send', disabled }: RunControlsProps) {
+  const { running, progress, timeoutMs } = run;
   return (
     <div className="run-controls">
       <button type={onSend ? 'button' : 'submit'} className="primary" onClick={onSend} disabled={running || disabled} data-testid={testId}>
         {sendLabel}
       </button>
       {running && (
-        <button type="button" onClick={onCancel} data-testid="cancel">
+        <button type="button" onClick={run.cancel} data-testid="cancel">
           Cancel
         </button>
       )}
@@ -42,7 +38,7 @@ export function RunControls({
           min={100}
           step={100}
           value={timeoutMs}
-          onChange={(e) => onTimeout(Math.max(100, Number(e.target.value) || 60_000))}
+          onChange={(e) => run.setTimeoutMs(Math.max(100, Number(e.target.value) || 60_000))}
           style={{ width: 100 }}
         />
       </label>

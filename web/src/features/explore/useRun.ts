@@ -27,6 +27,7 @@ export function useRun(conn: string, method: string, target = '') {
   const [rawId, setRawId] = useState<JsonRpcId | undefined>();
   const [rawSent, setRawSent] = useState<string | undefined>();
   const handle = useRef<RunHandle | undefined>(undefined);
+  const [timeoutMs, setTimeoutMs] = useState(60_000);
 
   const mutation = useMutation({
     mutationKey: [method, conn],
@@ -66,7 +67,7 @@ export function useRun(conn: string, method: string, target = '') {
   // form library submitting twice) must not send the request again.
   const inFlight = useRef(false);
   return {
-    run: (params: Record<string, unknown> | undefined, timeoutMs: number) => {
+    run: (params: Record<string, unknown> | undefined) => {
       if (inFlight.current) return;
       inFlight.current = true;
       mutation.mutate({ params, timeoutMs }, { onSettled: () => (inFlight.current = false) });
@@ -74,6 +75,8 @@ export function useRun(conn: string, method: string, target = '') {
     sendRaw,
     cancel: () => handle.current?.cancel(),
     running: mutation.isPending,
+    timeoutMs,
+    setTimeoutMs,
     progress,
     liveIds: ids,
     result:

@@ -21,7 +21,6 @@ export function PromptRunner({ conn, prompt }: { conn: string; prompt: Prompt })
     setValuesState(next);
     saveDraft(key, next);
   };
-  const [timeoutMs, setTimeoutMs] = useState(60_000);
   const run = useRun(conn, 'prompts/get', prompt.name);
   const session = store.client(conn);
   const ref = useMemo(() => ({ type: 'ref/prompt' as const, name: prompt.name }), [prompt.name]);
@@ -40,7 +39,7 @@ export function PromptRunner({ conn, prompt }: { conn: string; prompt: Prompt })
         noValidate
         onSubmit={(e) => {
           e.preventDefault();
-          run.run(getParams(prompt, values), timeoutMs);
+          run.run(getParams(prompt, values));
         }}
       >
         <fieldset>
@@ -67,16 +66,7 @@ export function PromptRunner({ conn, prompt }: { conn: string; prompt: Prompt })
             Required and empty: {missing.join(', ')}. Sent as empty strings if you go ahead.
           </p>
         )}
-        <RunControls
-          sendLabel="Get"
-          testId="get"
-          running={run.running}
-          progress={run.progress}
-          timeoutMs={timeoutMs}
-          onTimeout={setTimeoutMs}
-          onCancel={run.cancel}
-          disabled={!session}
-        />
+        <RunControls sendLabel="Get" testId="get" run={run} disabled={!session} />
       </form>
       {run.error && <p className="error">{run.error.message}</p>}
       {run.result && <GetResult conn={conn} result={run.result} />}

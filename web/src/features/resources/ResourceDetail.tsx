@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef } from 'react';
 import type { ConnInfo } from '../../../../protocol/session.js';
 import { useStore } from '../../session/StoreContext.js';
 import { useRun } from '../explore/useRun.js';
@@ -22,16 +22,15 @@ export function ResourceDetail({ info, uri, resource, autoRead }: ResourceDetail
   const store = useStore();
   const conn = info.conn;
   const run = useRun(conn, 'resources/read', uri);
-  const [timeoutMs, setTimeoutMs] = useState(60_000);
   const session = store.client(conn);
-  const read = (): void => run.run({ uri }, timeoutMs);
+  const read = (): void => run.run({ uri });
 
   const autoDone = useRef(false);
   useEffect(() => {
     if (!autoRead || autoDone.current || !session) return;
     autoDone.current = true;
-    run.run({ uri }, timeoutMs);
-  }, [autoRead, session, run, uri, timeoutMs]);
+    run.run({ uri });
+  }, [autoRead, session, run, uri]);
 
   return (
     <section className="runner" aria-label={`Resource ${uri}`} data-testid="resource-detail">
@@ -55,16 +54,7 @@ export function ResourceDetail({ info, uri, resource, autoRead }: ResourceDetail
           read();
         }}
       >
-        <RunControls
-          sendLabel="Read"
-          testId="read"
-          running={run.running}
-          progress={run.progress}
-          timeoutMs={timeoutMs}
-          onTimeout={setTimeoutMs}
-          onCancel={run.cancel}
-          disabled={!session}
-        />
+        <RunControls sendLabel="Read" testId="read" run={run} disabled={!session} />
       </form>
       <SubscriptionBox info={info} uri={uri} onReadAgain={read} reading={run.running} />
       {run.error && <p className="error">{run.error.message}</p>}

@@ -24,13 +24,12 @@ export function TemplateDetail({ info, template }: { info: ConnInfo; template: R
     setInputsState(next);
     saveDraft(key, next);
   };
-  const [timeoutMs, setTimeoutMs] = useState(60_000);
   const run = useRun(conn, 'resources/read', `template:${template.uriTemplate}`);
   const session = store.client(conn);
   const uri = expandTemplate(template.uriTemplate, templateValues(variables, inputs));
   const ref = useMemo(() => ({ type: 'ref/resource' as const, uri: template.uriTemplate }), [template.uriTemplate]);
 
-  const read = (target: string): void => run.run({ uri: target }, timeoutMs);
+  const read = (target: string): void => run.run({ uri: target });
 
   return (
     <section className="runner" aria-label={`Resource template ${template.uriTemplate}`} data-testid="template-detail">
@@ -83,16 +82,7 @@ export function TemplateDetail({ info, template }: { info: ConnInfo; template: R
             {uri}
           </output>
         </div>
-        <RunControls
-          sendLabel="Read"
-          testId="read"
-          running={run.running}
-          progress={run.progress}
-          timeoutMs={timeoutMs}
-          onTimeout={setTimeoutMs}
-          onCancel={run.cancel}
-          disabled={!session}
-        />
+        <RunControls sendLabel="Read" testId="read" run={run} disabled={!session} />
       </form>
       <SubscriptionBox info={info} uri={uri} onReadAgain={() => read(uri)} reading={run.running} />
       {run.error && <p className="error">{run.error.message}</p>}

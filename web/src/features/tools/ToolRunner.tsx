@@ -24,7 +24,6 @@ export function ToolRunner({
   const key = draftKey(conn, tool.name);
   const [args, setArgsState] = useState<unknown>(() => loadDraft(key) ?? {});
   const [mode, setMode] = useState<ArgsMode>('form');
-  const [timeoutMs, setTimeoutMs] = useState(60_000);
   const session = store.client(conn);
   const params = (): Record<string, unknown> => ({ name: tool.name, arguments: args ?? {} });
   const [raw, setRaw] = useState(() => (session ? encodeFrame(session.preview('raw-1', 'tools/call', params())) : ''));
@@ -41,7 +40,7 @@ export function ToolRunner({
   };
   const send = (): void => {
     if (mode === 'raw') run.sendRaw(raw);
-    else run.run(params(), timeoutMs);
+    else run.run(params());
   };
 
   return (
@@ -71,16 +70,7 @@ export function ToolRunner({
         onSubmit={send}
         dark={dark}
       />
-      <RunControls
-        running={run.running}
-        progress={run.progress}
-        timeoutMs={timeoutMs}
-        onTimeout={setTimeoutMs}
-        onSend={send}
-        onCancel={run.cancel}
-        sendLabel={mode === 'raw' ? 'Send line' : `Call ${tool.name}`}
-        disabled={!session}
-      />
+      <RunControls run={run} onSend={send} sendLabel={mode === 'raw' ? 'Send line' : `Call ${tool.name}`} disabled={!session} />
       {run.error && <p className="error">{run.error.message}</p>}
       {run.rawSent !== undefined && !run.result && (
         <p className="status" role="status" data-testid="raw-sent">
