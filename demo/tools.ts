@@ -198,11 +198,15 @@ export function registerTools(server: McpServer, era: DemoEra): void {
     'echo',
     {
       title: 'Echo',
-      description: 'Returns the message it was given.',
+      description: 'Returns the message it was given (and logs it at info level, for clients that ask for log messages).',
       inputSchema: z.object({ message: z.string().describe('Text to echo back') }),
       annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: false },
     },
-    ({ message }) => text(`Echo: ${message}`),
+    async ({ message }, ctx) => {
+      // Sent only when the client asked for logs: logging/setLevel (handshake) or _meta logLevel (stateless).
+      await ctx.mcpReq.log('info', { echoed: message }, 'echo');
+      return text(`Echo: ${message}`);
+    },
   );
 
   server.registerTool(

@@ -59,6 +59,8 @@ export interface ClientSessionOptions {
   clientInfo?: EnvelopeOptions['clientInfo'];
   onServerRequest?: ServerRequestHandler;
   timers?: Timers;
+  /** Stateless flow: the log level every request asks for (a request's own option wins). */
+  logLevel?: EnvelopeOptions['logLevel'];
 }
 
 interface Pending {
@@ -111,7 +113,7 @@ export class ClientSession {
       capabilities: this.options.capabilities ?? {},
       ...(this.options.clientInfo === undefined ? {} : { clientInfo: this.options.clientInfo }),
       ...(progressToken === undefined ? {} : { progressToken }),
-      ...(opts.logLevel === undefined ? {} : { logLevel: opts.logLevel }),
+      ...((opts.logLevel ?? this.options.logLevel) === undefined ? {} : { logLevel: opts.logLevel ?? this.options.logLevel }),
     });
     const done = new Promise<Outcome>((resolve) => {
       const entry: Pending = {

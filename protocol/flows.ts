@@ -32,7 +32,8 @@ export interface ClientInfo {
 
 export const DEFAULT_CLIENT_INFO: ClientInfo = { name: 'mcp-lens', version: '0.1.0' };
 
-export type LogLevel = 'debug' | 'info' | 'notice' | 'warning' | 'error' | 'critical' | 'alert' | 'emergency';
+export const LOG_LEVELS = ['debug', 'info', 'notice', 'warning', 'error', 'critical', 'alert', 'emergency'] as const;
+export type LogLevel = (typeof LOG_LEVELS)[number];
 
 export interface EnvelopeOptions {
   protocolVersion?: string;

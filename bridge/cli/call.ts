@@ -7,7 +7,7 @@
 import fs from 'node:fs';
 import type { Outcome, ServerAnswer } from '../../protocol/clientSession.js';
 import { typeToolArgs } from '../../protocol/toolArgs.js';
-import { INPUT_REQUIRED_METHODS } from '../../protocol/flows.js';
+import { INPUT_REQUIRED_METHODS, LOG_LEVELS } from '../../protocol/flows.js';
 import { buildSessionFile } from '../../protocol/sessionFile.js';
 import { errorCodeName, explainError } from '../../protocol/jsonrpc.js';
 import type { Finding } from '../../protocol/lint/index.js';
@@ -245,7 +245,7 @@ function planCall(argv: string[]) {
   const capabilities = jsonOption('capabilities', values.capabilities) ?? { elicitation: { form: {} }, roots: {} };
   if (typeof capabilities !== 'object' || capabilities === null || Array.isArray(capabilities))
     throw new UsageError('--capabilities must be a JSON object');
-  const levels = ['debug', 'info', 'notice', 'warning', 'error', 'critical', 'alert', 'emergency'] as const;
+  const levels = LOG_LEVELS;
   const logLevel = values['log-level'];
   if (logLevel !== undefined && !(levels as readonly string[]).includes(logLevel))
     throw new UsageError(`--log-level must be one of ${levels.join(', ')}`);

@@ -236,6 +236,18 @@ describe('mcp-lens call', () => {
     expect(stateless.stderr).toMatch(/→ stdin .*"inputResponses":\{"confirm":\{"action":"accept","content":\{"confirm":true\}\}\}/);
   });
 
+  it('--log-level: logging/setLevel in the handshake flow, the _meta log level in the stateless flow', async () => {
+    const args = ['--method', 'tools/call', '--tool-name', 'echo', '--tool-arg', 'message=hi', '--transcript', '--', ...demo];
+    const handshake = await lens(['call', '--flow', 'handshake', '--log-level', 'info', ...args]);
+    expect(handshake.stderr).toContain('"method":"logging/setLevel","params":{"level":"info"}');
+    expect(handshake.stderr).toContain('"method":"notifications/message"');
+    const stateless = await lens(['call', '--flow', 'stateless', '--log-level', 'info', ...args]);
+    expect(stateless.stderr).toContain('"io.modelcontextprotocol/logLevel":"info"');
+    expect(stateless.stderr).toContain('"method":"notifications/message"');
+    const quiet = await lens(['call', '--flow', 'stateless', ...args]);
+    expect(quiet.stderr).not.toContain('notifications/message');
+  });
+
   it('-32021 names the missing capability', async () => {
     const run = await lens([
       'call',

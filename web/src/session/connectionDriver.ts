@@ -7,7 +7,7 @@
 import type { BridgeEvent, ServerConfig } from '../../../protocol/envelope.js';
 import { Connector, type ConnectAction, type Connected } from '../../../protocol/connect.js';
 import { ClientSession, type ServerAnswer } from '../../../protocol/clientSession.js';
-import { encodeFrame, type FlowChoice } from '../../../protocol/flows.js';
+import { encodeFrame, type FlowChoice, type LogLevel } from '../../../protocol/flows.js';
 import { classifyText } from '../../../protocol/jsonrpc.js';
 import { NOTE_TOPICS } from '../../../protocol/session.js';
 import type { BridgeSocket } from './bridgeSocket.js';
@@ -19,6 +19,8 @@ export interface DriverOptions {
   discover?: boolean;
   capabilities?: Record<string, unknown>;
   probeTimeoutMs?: number;
+  /** Log messages wanted: logging/setLevel once (handshake) or _meta on every request (stateless). */
+  logLevel?: LogLevel;
 }
 
 export type AskUser = (conn: string, method: string, params: Record<string, unknown>) => Promise<ServerAnswer>;
@@ -60,6 +62,7 @@ export class ConnectionDriver {
     }
     this.config = config;
     this.label = label;
+    this.logLevel = options.logLevel;
     this.spawn();
   }
 
@@ -113,6 +116,7 @@ export class ConnectionDriver {
 
   private config: ServerConfig | undefined;
   private label: string | undefined;
+  private logLevel: LogLevel | undefined;
 
   private spawn(): void {
     if (!this.config) return;
@@ -127,6 +131,7 @@ export class ConnectionDriver {
       send: (text) => this.socket.send({ type: 'send', conn: this.conn, text }),
       nextId: () => this.nextId++,
       capabilities: this.capabilities,
+      ...(this.logLevel && connected.flow === 'stateless' ? { logLevel: this.logLevel } : {}),
       onServerRequest: (method, params) => {
         const scripted = this.autoAnswer?.(method, params);
         return scripted ? Promise.resolve(scripted) : this.askUser(this.conn, method, params);
@@ -155,6 +160,8 @@ export class ConnectionDriver {
           if (this.timer) clearTimeout(this.timer);
           this.openSession(action.outcome);
           this.note(NOTE_TOPICS.connected, { outcome: action.outcome });
+          if (this.logLevel && action.outcome.flow === 'handshake')
+            void this.session?.request('logging/setLevel', { level: this.logLevel }).done;
           this.settle({ ok: true });
           break;
         case 'failed':

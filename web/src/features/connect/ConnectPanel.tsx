@@ -1,6 +1,6 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import type { WelcomeFrame } from '../../../../protocol/envelope.js';
-import { HANDSHAKE_VERSIONS, STATELESS_VERSION, type FlowChoice } from '../../../../protocol/flows.js';
+import { HANDSHAKE_VERSIONS, LOG_LEVELS, STATELESS_VERSION, type FlowChoice, type LogLevel } from '../../../../protocol/flows.js';
 import type { SessionStore } from '../../session/sessionStore.js';
 import { fieldsToConfig, type ConfigFields } from './parseConfig.js';
 
@@ -24,6 +24,7 @@ export function ConnectPanel({ store, welcome, disabled }: Props) {
   const [prefilled, setPrefilled] = useState(false);
   const [opening, setOpening] = useState(true);
   const [discover, setDiscover] = useState(true);
+  const [logLevel, setLogLevel] = useState<LogLevel | ''>('');
   const [caps, setCaps] = useState({ roots: false, sampling: false, elicitationForm: true, elicitationUrl: false });
 
   // Prefill once from the server the bridge was started with.
@@ -52,7 +53,13 @@ export function ConnectPanel({ store, welcome, disabled }: Props) {
     store.connect(
       config,
       flow,
-      { open: opening, discover, capabilities: declaredCapabilities(caps), ...(version.trim() ? { protocolVersion: version.trim() } : {}) },
+      {
+        open: opening,
+        discover,
+        capabilities: declaredCapabilities(caps),
+        ...(logLevel ? { logLevel } : {}),
+        ...(version.trim() ? { protocolVersion: version.trim() } : {}),
+      },
       label,
     );
   };
@@ -98,6 +105,15 @@ export function ConnectPanel({ store, welcome, disabled }: Props) {
             Ask server/discover first
           </label>
         )}
+        <label htmlFor="log-level">Server log messages (handshake: logging/setLevel once; stateless: _meta on every request)</label>
+        <select id="log-level" value={logLevel} onChange={(e) => setLogLevel(e.target.value as LogLevel | '')}>
+          <option value="">none asked for</option>
+          {LOG_LEVELS.map((l) => (
+            <option key={l} value={l}>
+              {l} and above
+            </option>
+          ))}
+        </select>
         <div className="caps" role="group" aria-label="Client capabilities">
           <span className="status">Declare:</span>
           {(
