@@ -96,3 +96,14 @@ test('a server that ignores SIGTERM is gone within 5 s of Disconnect', async ({ 
   expect(Date.now() - started).toBeLessThan(5500);
   for (const step of ['closing stdin', 'SIGTERM', 'SIGKILL']) await expect(app.rows.filter({ hasText: step }).first()).toBeVisible();
 });
+
+test('a flood of 50,000 lines reaches the log whole, and the page stays usable', async ({ page, lens }) => {
+  const app = new AppPage(page);
+  await app.open(lens.url);
+  await page.getByLabel(/^Environment/).fill('FLOOD_LINES=50000');
+  await launchRaw(app, 'flood.mjs');
+  await expect(page.getByTestId('log-count')).toHaveText(/^50000 of \d+ events$/, { timeout: 60_000 });
+  // Still responsive: filtering the whole log answers at once.
+  await app.filter('{"n":49999,');
+  await expect(app.rows).toHaveCount(1);
+});

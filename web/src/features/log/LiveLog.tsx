@@ -1,13 +1,14 @@
-import { useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import type { BridgeEvent } from '../../../../protocol/envelope.js';
 import type { ConnInfo } from '../../../../protocol/session.js';
 import { describeEvent, formatTime } from './describeEvent.js';
 import { EventDetail } from './EventDetail.js';
-import { matchesFilter, type LogFilter } from './filterEvents.js';
+import type { LogFilter } from './filterEvents.js';
+import { useFilteredRows } from './useFilteredRows.js';
 
 interface Props {
-  /** Grows in place as events arrive; `version` says when. */
+  /** Grows in place as events arrive; a new `version` re-renders the log to show them. */
   events: BridgeEvent[];
   version: number;
   conns: ConnInfo[];
@@ -15,7 +16,7 @@ interface Props {
 
 const ROW_HEIGHT = 24;
 
-export function LiveLog({ events: all, version, conns }: Props) {
+export function LiveLog({ events: all, conns }: Props) {
   const [filter, setFilter] = useState<LogFilter>({
     text: '',
     conn: '',
@@ -25,8 +26,7 @@ export function LiveLog({ events: all, version, conns }: Props) {
   const [follow, setFollow] = useState(true);
   const scrollRef = useRef<HTMLDivElement>(null);
 
-  // eslint-disable-next-line react-hooks/exhaustive-deps -- `version` is what changes when `all` grows in place
-  const rows = useMemo(() => all.filter((e) => matchesFilter(e, filter)), [all, version, filter]);
+  const rows = useFilteredRows(all, filter);
   const selected =
     selectedSeq === undefined ? undefined : (rows.find((e) => e.seq === selectedSeq) ?? all.find((e) => e.seq === selectedSeq));
 
