@@ -95,3 +95,19 @@ test('tools come page by page, and a list_changed marks the list stale with a on
   await expect(items).toHaveCount(6);
   await expect(items.filter({ hasText: 'grown5' })).toHaveCount(1);
 });
+
+test('a result that breaks its outputSchema and carries a malformed block says so', async ({ page, lens }) => {
+  const { fixture } = await import('./support/lens.js');
+  const app = new AppPage(page);
+  await app.open(lens.url);
+  await expect(
+    (await app.connect('Handshake', { command: 'node', args: [fixture('rule-breaker.mjs')] })).getByTestId('flow-pill'),
+  ).toBeVisible();
+  const tools = new ToolsPage(page);
+  await tools.open();
+  await tools.pick('shaped');
+  await tools.send();
+  await expect(tools.result.getByTestId('verdict')).toHaveText('✕ does not match outputSchema');
+  await expect(tools.result.getByTestId('structured')).toContainText('/n');
+  await expect(tools.result).toContainText('Malformed content block: unknown content type "picture"');
+});

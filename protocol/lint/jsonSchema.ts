@@ -2,8 +2,9 @@
  * Validating structuredContent against a tool's outputSchema. Ajv compiles each distinct
  * schema once (draft-07 for schemas that declare a draft-04..07 `$schema`, 2020-12 otherwise,
  * as the spec's default dialect). Remote `$ref`s are never fetched: a schema that needs one
- * is reported as unusable. Where code generation is forbidden (the app's CSP has no
- * 'unsafe-eval', and Ajv compiles to JavaScript), zod's JSON Schema converter takes over.
+ * is reported as unusable. Where code generation is forbidden (a CSP without 'unsafe-eval':
+ * Ajv compiles to JavaScript; the app allows it, docs/adr/0003), zod's JSON Schema converter
+ * takes over.
  */
 import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
 import { Ajv2019 } from 'ajv/dist/2019.js';
