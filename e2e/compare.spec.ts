@@ -66,11 +66,17 @@ test('the default scenario against the demo server completes in both columns, wi
 test('a message opens as JSON with the envelope and resultType marked', async ({ page, lens }) => {
   await openCompare(page, lens.url);
   const comparison = await runAndWait(page);
-  await comparison.locator('[data-flow="stateless"]').getByTestId('diagram-message').filter({ hasText: 'tools/list #2' }).click();
   const detail = page.getByTestId('message-detail');
+  // The columns may still re-render as the compared servers stop: click until the detail shows.
+  const open = async (label: string, mark: string): Promise<void> => {
+    await expect(async () => {
+      await comparison.locator('[data-flow="stateless"]').getByTestId('diagram-message').filter({ hasText: label }).click();
+      await expect(detail.locator(`mark.diff[data-key="${mark}"]`)).toBeVisible({ timeout: 1000 });
+    }).toPass({ timeout: 15_000 });
+  };
+  await open('tools/list #2', '_meta');
   await expect(detail).toContainText('_meta envelope');
-  await expect(detail.locator('mark.diff[data-key="_meta"]')).toBeVisible();
-  await comparison.locator('[data-flow="stateless"]').getByTestId('diagram-message').filter({ hasText: 'result #2' }).click();
+  await open('result #2', 'resultType');
   await expect(detail.locator('mark.diff[data-key="resultType"]')).toContainText('"complete"');
   await expect(detail.locator('mark.diff[data-key="ttlMs"]')).toBeVisible();
 });
