@@ -106,3 +106,27 @@ test('server-everything (handshake flow): list and call its echo tool', async ({
   await tools.send();
   await expect(tools.result.getByTestId('block-text').first()).toContainText('Echo: hello everything');
 });
+
+test('local $refs become form fields; a network $ref is never fetched and the tool stays usable', async ({ page, lens }) => {
+  const { fixture } = await import('./support/lens.js');
+  const fetched: string[] = [];
+  page.on('request', (r) => {
+    if (r.url().includes('never-fetched')) fetched.push(r.url());
+  });
+  const app = new AppPage(page);
+  await app.open(lens.url);
+  await expect((await app.connect('Handshake', { command: 'node', args: [fixture('refs.mjs')] })).getByTestId('flow-pill')).toBeVisible();
+  const tools = new ToolsPage(page);
+  await tools.open();
+  await tools.pick('with_local_ref');
+  await tools.field('tool-with_local_ref_home_street').fill('1 Main St');
+  await tools.send();
+  await expect(tools.result.getByTestId('block-text').first()).toContainText('{"home":{"street":"1 Main St"}}');
+
+  await tools.pick('with_remote_ref');
+  // The form library cannot resolve a network $ref: the panel says so and the call still goes.
+  await expect(tools.runner.getByTestId('form-failed')).toContainText('cannot be shown as a form');
+  await tools.send();
+  await expect(tools.result.getByTestId('block-text').first()).toContainText('{}');
+  expect(fetched).toEqual([]);
+});

@@ -35,7 +35,10 @@ function stale(stamp, sources) {
 
 function run(label, bin, args) {
   process.stdout.write(`mcp-lens build: ${label}\n`);
-  const result = spawnSync(process.execPath, [path.join(root, 'node_modules', bin), ...args], { cwd: root, stdio: 'inherit' });
+  // Always a production build: a NODE_ENV inherited from a test runner ("test") would make
+  // Vite bundle React's development build, which behaves differently (StrictMode re-runs).
+  const env = { ...process.env, NODE_ENV: 'production' };
+  const result = spawnSync(process.execPath, [path.join(root, 'node_modules', bin), ...args], { cwd: root, stdio: 'inherit', env });
   if (result.status !== 0) {
     process.stderr.write(`mcp-lens build: ${label} failed\n`);
     process.exit(result.status ?? 1);

@@ -13,6 +13,7 @@ import { QuestionHost } from '../features/questions/QuestionHost.js';
 import { CompareView } from '../features/compare/CompareView.js';
 import { ExportButton, OpenSessionFile } from '../features/journal/sessionFiles.js';
 import { useTheme } from './useTheme.js';
+import { ErrorBoundary } from '../ui/ErrorBoundary.js';
 import type { SocketStatus } from '../session/bridgeSocket.js';
 
 type Tab = 'tools' | 'resources' | 'prompts' | 'log' | 'compare';
@@ -149,14 +150,26 @@ function Shell({ store }: { store: SessionStore }) {
               </span>
             </div>
             <div className="tab-body" role="tabpanel">
-              {tab === 'log' && <LiveLog events={store.model.events} version={snapshot.version} conns={snapshot.conns} />}
-              {tab === 'compare' && <CompareView dark={dark} />}
-              {tab !== 'log' && tab !== 'compare' && !active && (
-                <p className="empty">Connect to a server first: its tools, resources and prompts show up here.</p>
-              )}
-              {tab === 'tools' && active && <ToolsPanel key={active.conn} info={active} dark={dark} onReadResource={readResource} />}
-              {tab === 'resources' && active && <ResourcesPanel key={active.conn} info={active} dark={dark} readRequest={readRequest} />}
-              {tab === 'prompts' && active && <PromptsPanel key={active.conn} info={active} dark={dark} />}
+              <ErrorBoundary
+                resetKey={`${tab}:${active?.conn ?? ''}`}
+                fallback={(error, reset) => (
+                  <div className="banner-box bad" role="alert">
+                    This panel failed to render: {error.message}.{' '}
+                    <button type="button" onClick={reset}>
+                      Try again
+                    </button>
+                  </div>
+                )}
+              >
+                {tab === 'log' && <LiveLog events={store.model.events} version={snapshot.version} conns={snapshot.conns} />}
+                {tab === 'compare' && <CompareView dark={dark} />}
+                {tab !== 'log' && tab !== 'compare' && !active && (
+                  <p className="empty">Connect to a server first: its tools, resources and prompts show up here.</p>
+                )}
+                {tab === 'tools' && active && <ToolsPanel key={active.conn} info={active} dark={dark} onReadResource={readResource} />}
+                {tab === 'resources' && active && <ResourcesPanel key={active.conn} info={active} dark={dark} readRequest={readRequest} />}
+                {tab === 'prompts' && active && <PromptsPanel key={active.conn} info={active} dark={dark} />}
+              </ErrorBoundary>
             </div>
           </div>
         )}

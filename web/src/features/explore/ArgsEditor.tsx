@@ -5,6 +5,7 @@
 import { useEffect, useState } from 'react';
 import { SchemaForm } from '../../ui/SchemaForm.js';
 import { JsonEditor } from '../../ui/JsonEditor.js';
+import { ErrorBoundary } from '../../ui/ErrorBoundary.js';
 
 export type ArgsMode = 'form' | 'json' | 'raw';
 
@@ -65,11 +66,20 @@ export function ArgsEditor({
         ))}
       </div>
       {mode === 'form' && (
-        <SchemaForm schema={schema} value={value} onChange={onChange} onSubmit={() => onSubmit()} idPrefix={id}>
-          <button type="submit" className="visually-hidden" tabIndex={-1}>
-            Send
-          </button>
-        </SchemaForm>
+        <ErrorBoundary
+          resetKey={schema}
+          fallback={(error) => (
+            <div className="banner-box warn" role="alert" data-testid="form-failed">
+              This schema cannot be shown as a form ({error.message}). Write the arguments in the JSON editor or as a raw line instead.
+            </div>
+          )}
+        >
+          <SchemaForm schema={schema} value={value} onChange={onChange} onSubmit={() => onSubmit()} idPrefix={id}>
+            <button type="submit" className="visually-hidden" tabIndex={-1}>
+              Send
+            </button>
+          </SchemaForm>
+        </ErrorBoundary>
       )}
       {mode === 'json' && (
         <>

@@ -8,6 +8,7 @@ import type { ServerAnswer } from '../../../../protocol/clientSession.js';
 import { useStore } from '../../session/StoreContext.js';
 import type { Question } from '../../session/questions.js';
 import { SchemaForm } from '../../ui/SchemaForm.js';
+import { ErrorBoundary } from '../../ui/ErrorBoundary.js';
 import { JsonView } from '../results/Clipped.js';
 import { loadRoots, saveRoots, type Root } from './roots.js';
 
@@ -78,31 +79,50 @@ function Elicitation({ question }: { question: Question }) {
     <>
       <h3>The server asks</h3>
       <p className="elicit-message">{String(params.message ?? '')}</p>
-      {mode === 'url' ? (
-        <p>
-          It asks you to visit <code>{String(params.url ?? '')}</code> (not opened automatically).
-        </p>
-      ) : (
-        <SchemaForm
-          schema={params.requestedSchema}
-          value={value}
-          onChange={setValue}
-          onSubmit={(v) => question.answer({ result: { action: 'accept', content: v ?? {} } })}
-          idPrefix={`elicit-${question.id}`}
-        >
-          <div className="row">
-            <button type="submit" className="primary">
-              Accept
-            </button>
-            <button type="button" onClick={() => question.answer({ result: { action: 'decline' } })}>
-              Decline
-            </button>
-            <button type="button" onClick={() => question.answer({ result: { action: 'cancel' } })}>
-              Cancel
-            </button>
-          </div>
-        </SchemaForm>
-      )}
+      <ErrorBoundary
+        resetKey={question.id}
+        fallback={(error) => (
+          <>
+            <p className="banner-box warn" role="alert">
+              The requested schema cannot be shown as a form ({error.message}).
+            </p>
+            <div className="row">
+              <button type="button" onClick={() => question.answer({ result: { action: 'decline' } })}>
+                Decline
+              </button>
+              <button type="button" onClick={() => question.answer({ result: { action: 'cancel' } })}>
+                Cancel
+              </button>
+            </div>
+          </>
+        )}
+      >
+        {mode === 'url' ? (
+          <p>
+            It asks you to visit <code>{String(params.url ?? '')}</code> (not opened automatically).
+          </p>
+        ) : (
+          <SchemaForm
+            schema={params.requestedSchema}
+            value={value}
+            onChange={setValue}
+            onSubmit={(v) => question.answer({ result: { action: 'accept', content: v ?? {} } })}
+            idPrefix={`elicit-${question.id}`}
+          >
+            <div className="row">
+              <button type="submit" className="primary">
+                Accept
+              </button>
+              <button type="button" onClick={() => question.answer({ result: { action: 'decline' } })}>
+                Decline
+              </button>
+              <button type="button" onClick={() => question.answer({ result: { action: 'cancel' } })}>
+                Cancel
+              </button>
+            </div>
+          </SchemaForm>
+        )}
+      </ErrorBoundary>
       {mode === 'url' && (
         <div className="row">
           <button type="button" className="primary" onClick={() => question.answer({ result: { action: 'accept' } })}>
