@@ -67,6 +67,9 @@ test('non-JSON lines are shown as such and the handshake still completes', async
   await expect(app.badge('not JSON').first()).toBeVisible();
   const banner = app.rows.filter({ hasText: 'Server starting... (not JSON)' });
   expect((await downloadedBytes(app, banner)).toString()).toBe('Server starting... (not JSON)\n');
+  // The line is flagged, and its detail names the rule it breaks.
+  await expect(banner.getByTestId('finding-flag')).toBeVisible();
+  await expect(page.getByTestId('findings')).toContainText('stdout-non-json');
 });
 
 test('a line written on purpose as malformed JSON reaches the server exactly', async ({ page, lens }) => {

@@ -56,6 +56,8 @@ export class SessionModel {
   readonly linter = new Linter();
   /** The JSON-RPC reading of each stdin/stdout line, by seq. */
   readonly messages = new Map<number, WireMessage>();
+  /** Lint findings by the seq of the message they are on. */
+  readonly findingsBySeq = new Map<number, Finding[]>();
   /** Bumped on every change, for cheap snapshot comparison. */
   version = 0;
 
@@ -71,7 +73,11 @@ export class SessionModel {
     this.version++;
     const message = this.exchanges.apply(event);
     if (message) this.messages.set(event.seq, message);
-    this.linter.apply(event, message);
+    for (const finding of this.linter.apply(event, message)) {
+      const list = this.findingsBySeq.get(finding.seq);
+      if (list) list.push(finding);
+      else this.findingsBySeq.set(finding.seq, [finding]);
+    }
     if (event.conn !== undefined) this.applyToConn(event, event.conn, message);
     return true;
   }

@@ -125,7 +125,12 @@ function Shell({ store }: { store: SessionStore }) {
               ))}
             </div>
             {archiveTab === 'log' ? (
-              <LiveLog events={archive.model.events} version={archive.model.version} conns={[...archive.model.conns.values()]} />
+              <LiveLog
+                events={archive.model.events}
+                version={archive.model.version}
+                conns={[...archive.model.conns.values()]}
+                findings={archive.model.findingsBySeq}
+              />
             ) : (
               <CompareView dark={dark} archive={archive.model} />
             )}
@@ -161,7 +166,14 @@ function Shell({ store }: { store: SessionStore }) {
                   </div>
                 )}
               >
-                {tab === 'log' && <LiveLog events={store.model.events} version={snapshot.version} conns={snapshot.conns} />}
+                {tab === 'log' && (
+                  <LiveLog
+                    events={store.model.events}
+                    version={snapshot.version}
+                    conns={snapshot.conns}
+                    findings={store.model.findingsBySeq}
+                  />
+                )}
                 {tab === 'compare' && <CompareView dark={dark} />}
                 {tab !== 'log' && tab !== 'compare' && !active && (
                   <p className="empty">Connect to a server first: its tools, resources and prompts show up here.</p>

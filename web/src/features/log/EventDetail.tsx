@@ -2,11 +2,20 @@ import { useState } from 'react';
 import type { BridgeEvent } from '../../../../protocol/envelope.js';
 import { describeBytes, lineBytes, wireBytes } from '../../../../protocol/bytes.js';
 import { formatTime } from './describeEvent.js';
+import type { Finding } from '../../../../protocol/lint/index.js';
 
 const SHOW_CHARS = 200_000;
 const PRETTY_LIMIT = 1_000_000;
 
-export function EventDetail({ event, onClose }: { event: BridgeEvent; onClose: () => void }) {
+export function EventDetail({
+  event,
+  findings,
+  onClose,
+}: {
+  event: BridgeEvent;
+  findings?: readonly Finding[] | undefined;
+  onClose: () => void;
+}) {
   const [showAll, setShowAll] = useState(false);
   const [pretty, setPretty] = useState(false);
   const body = bodyText(event, pretty);
@@ -66,6 +75,18 @@ export function EventDetail({ event, onClose }: { event: BridgeEvent; onClose: (
           </>
         )}
       </dl>
+      {findings && findings.length > 0 && (
+        <ul className="findings" aria-label="Lint findings" data-testid="findings">
+          {findings.map((f, i) => (
+            <li key={i} className={`finding ${f.severity}`}>
+              <strong>{f.severity}</strong> <code>{f.rule}</code>: {f.message}{' '}
+              <a href={f.spec} target="_blank" rel="noreferrer noopener">
+                spec
+              </a>
+            </li>
+          ))}
+        </ul>
+      )}
       <pre data-testid="detail-body">{shown}</pre>
       {shown.length < body.length && (
         <button type="button" onClick={() => setShowAll(true)}>

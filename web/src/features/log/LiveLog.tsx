@@ -2,6 +2,7 @@ import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import type { BridgeEvent } from '../../../../protocol/envelope.js';
 import type { ConnInfo } from '../../../../protocol/session.js';
+import type { Finding } from '../../../../protocol/lint/index.js';
 import { describeEvent, formatTime } from './describeEvent.js';
 import { EventDetail } from './EventDetail.js';
 import type { LogFilter } from './filterEvents.js';
@@ -12,11 +13,13 @@ interface Props {
   events: BridgeEvent[];
   version: number;
   conns: ConnInfo[];
+  /** Lint findings by seq, shown on their rows and in the detail. */
+  findings?: ReadonlyMap<number, readonly Finding[]>;
 }
 
 const ROW_HEIGHT = 24;
 
-export function LiveLog({ events: all, conns }: Props) {
+export function LiveLog({ events: all, conns, findings }: Props) {
   const [filter, setFilter] = useState<LogFilter>({
     text: '',
     conn: '',
@@ -119,11 +122,20 @@ export function LiveLog({ events: all, conns }: Props) {
           {virtualizer.getVirtualItems().map((item) => {
             const event = rows[item.index];
             if (!event) return null;
-            return <LogRow key={event.seq} event={event} top={item.start} selected={event.seq === selectedSeq} onSelect={setSelectedSeq} />;
+            return (
+              <LogRow
+                key={event.seq}
+                event={event}
+                top={item.start}
+                selected={event.seq === selectedSeq}
+                onSelect={setSelectedSeq}
+                findings={findings?.get(event.seq)}
+              />
+            );
           })}
         </div>
       </div>
-      {selected && <EventDetail event={selected} onClose={() => setSelectedSeq(undefined)} />}
+      {selected && <EventDetail event={selected} findings={findings?.get(selected.seq)} onClose={() => setSelectedSeq(undefined)} />}
     </section>
   );
 }
@@ -133,11 +145,13 @@ function LogRow({
   top,
   selected,
   onSelect,
+  findings,
 }: {
   event: BridgeEvent;
   top: number;
   selected: boolean;
   onSelect: (seq: number) => void;
+  findings: readonly Finding[] | undefined;
 }) {
   const view = describeEvent(event);
   return (
@@ -157,6 +171,15 @@ function LogRow({
         {view.arrow}
       </span>
       <span className="badge" data-testid="log-badge">
+        {findings && (
+          <span
+            className={`finding-flag ${findings.some((f) => f.severity === 'error') ? 'bad' : ''}`}
+            title={findings.map((f) => f.rule).join(', ')}
+            data-testid="finding-flag"
+          >
+            ⚑{' '}
+          </span>
+        )}
         {view.badge}
       </span>
       <span className="preview">{view.preview}</span>
