@@ -5,7 +5,8 @@
  * 3 unreachable, dead or timed out.
  */
 import fs from 'node:fs';
-import type { Outcome, ServerAnswer } from '../../protocol/clientSession.js';
+import type { Outcome } from '../../protocol/clientSession.js';
+import { answerInputRequests, elicitAnswer, notHandled, rootsReply, type Answerer, type ElicitAction } from '../../protocol/answers.js';
 import { typeToolArgs } from '../../protocol/toolArgs.js';
 import { INPUT_REQUIRED_METHODS, LOG_LEVELS } from '../../protocol/flows.js';
 import { buildSessionFile } from '../../protocol/sessionFile.js';
@@ -77,18 +78,17 @@ export async function runCall(
   }
   const say = (text: string): boolean => err.write(`${text}\n`);
   let t0: number | undefined;
-  const elicitAnswer = (): Record<string, unknown> =>
-    plan.elicit === 'accept' ? { action: 'accept', content: plan.elicitContent ?? {} } : { action: plan.elicit };
+  const answer: Answerer = (method) => {
+    if (method === 'elicitation/create') return elicitAnswer(plan.elicit, plan.elicitContent ?? {});
+    if (method === 'roots/list') return rootsReply([]);
+    return notHandled(method);
+  };
   const client = new HeadlessClient(plan.server, {
     onEvent: (event) => {
       t0 ??= event.t;
       if (plan.transcript) say(transcriptLine(event, t0));
     },
-    onServerRequest: async (method): Promise<ServerAnswer> => {
-      if (method === 'elicitation/create') return { result: elicitAnswer() };
-      if (method === 'roots/list') return { result: { roots: [] } };
-      return { error: { code: -32601, message: `mcp-lens call does not answer ${method}` } };
-    },
+    onServerRequest: async (method, params) => answer(method, params),
   });
 
   const finish = async (code: number, reason?: string): Promise<number> => {
@@ -137,12 +137,7 @@ export async function runCall(
   const retryable = INPUT_REQUIRED_METHODS.has(plan.method);
   const outcome: Outcome =
     retryable && params !== undefined && session.flow === 'stateless'
-      ? await session.requestWithInput(
-          plan.method,
-          params,
-          async (requests) => answerInputRequests(requests, elicitAnswer()),
-          requestOptions,
-        )
+      ? await session.requestWithInput(plan.method, params, async (requests) => answerInputRequests(requests, answer), requestOptions)
       : await session.request(plan.method, params, requestOptions).done;
 
   switch (outcome.kind) {
@@ -170,16 +165,6 @@ export async function runCall(
   }
 }
 
-function answerInputRequests(requests: Record<string, unknown>, elicit: Record<string, unknown>): Record<string, unknown> {
-  const answers: Record<string, unknown> = {};
-  for (const [key, value] of Object.entries(requests)) {
-    const method = (value as { method?: unknown } | null)?.method;
-    if (method === 'elicitation/create') answers[key] = elicit;
-    else if (method === 'roots/list') answers[key] = { roots: [] };
-  }
-  return answers;
-}
-
 function reportFindings(findings: Finding[], say: (text: string) => void): void {
   if (findings.length === 0) return;
   say(`lint: ${findings.length} finding(s)`);
@@ -200,7 +185,7 @@ function planCall(argv: string[]) {
   const help = values.help === true;
   const method = values.method;
   if (!help && !method) throw new UsageError('--method is required');
-  const elicit = values.elicit;
+  const elicit = values.elicit as ElicitAction;
   if (elicit !== 'accept' && elicit !== 'decline' && elicit !== 'cancel')
     throw new UsageError('--elicit must be accept, decline or cancel');
   const elicitContent = jsonOption('elicit-content', values['elicit-content']) as Record<string, unknown> | undefined;

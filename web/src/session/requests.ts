@@ -6,6 +6,7 @@
 import type { ClientSession, Outcome, ProgressUpdate } from '../../../protocol/clientSession.js';
 import type { JsonRpcId } from '../../../protocol/jsonrpc.js';
 import { INPUT_REQUIRED_METHODS } from '../../../protocol/flows.js';
+import { answerInputRequests } from '../../../protocol/answers.js';
 import type { QuestionQueue } from './questions.js';
 
 export interface RunOptions {
@@ -36,16 +37,7 @@ export function runRequest(
     const done = session.requestWithInput(
       method,
       params,
-      async (inputRequests) => {
-        const answers: Record<string, unknown> = {};
-        for (const [key, value] of Object.entries(inputRequests)) {
-          const request = (typeof value === 'object' && value !== null ? value : {}) as { method?: unknown; params?: unknown };
-          const inner = typeof request.method === 'string' ? request.method : 'unknown';
-          const answer = await questions.ask(conn, inner, (request.params ?? {}) as Record<string, unknown>, 'input-required');
-          answers[key] = 'result' in answer ? answer.result : { action: 'cancel' };
-        }
-        return answers;
-      },
+      (inputRequests) => answerInputRequests(inputRequests, (method, asked) => questions.ask(conn, method, asked, 'input-required')),
       requestOptions,
       (round, id) => {
         current = id;

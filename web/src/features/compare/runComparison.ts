@@ -7,6 +7,7 @@ import type { ServerConfig } from '../../../../protocol/envelope.js';
 import type { ClientSession, Outcome } from '../../../../protocol/clientSession.js';
 import { COMPARE_TOPICS, stepRequest, type CompareStart, type Scenario, type Step, type StepMark } from '../../../../protocol/compare.js';
 import type { Flow } from '../../../../protocol/flows.js';
+import { answerInputRequests, elicitAnswer, notHandled } from '../../../../protocol/answers.js';
 import type { SessionStore } from '../../session/sessionStore.js';
 import type { ConnectionDriver } from '../../session/connectionDriver.js';
 
@@ -59,17 +60,17 @@ async function runStep(driver: ConnectionDriver, session: ClientSession, step: E
   if (step.kind !== 'input' || params === undefined) return session.request(method, params).done;
   // The scripted answer: given to an elicitation/create (handshake) or to every question of an
   // input_required result (stateless), the way a user would in the dialog.
-  const answer = { action: step.answer.action, ...(step.answer.content ? { content: step.answer.content } : {}) };
+  const given = elicitAnswer(step.answer.action, step.answer.content);
   if (session.flow === 'handshake') {
-    driver.autoAnswer = (asked) => (asked === 'elicitation/create' ? { result: answer } : undefined);
+    driver.autoAnswer = (asked) => (asked === 'elicitation/create' ? given : undefined);
     try {
       return await session.request(method, params).done;
     } finally {
       driver.autoAnswer = undefined;
     }
   }
-  return session.requestWithInput(method, params, async (requests) =>
-    Object.fromEntries(Object.keys(requests).map((key) => [key, answer])),
+  return session.requestWithInput(method, params, (requests) =>
+    answerInputRequests(requests, (asked) => (asked === 'elicitation/create' ? given : notHandled(asked))),
   );
 }
 

@@ -4,7 +4,7 @@
  * Escape closes a dialog as "cancel".
  */
 import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
-import type { ServerAnswer } from '../../../../protocol/clientSession.js';
+import { elicitAnswer, notHandled, refusal, rootsReply, samplingReply } from '../../../../protocol/answers.js';
 import { useStore } from '../../session/StoreContext.js';
 import type { Question } from '../../session/questions.js';
 import { SchemaForm } from '../../ui/SchemaForm.js';
@@ -33,17 +33,12 @@ export function QuestionHost() {
       data-testid="question"
       onCancel={(e) => {
         e.preventDefault();
-        if (question) question.answer(cancelAnswer(question.method));
+        if (question) question.answer(refusal(question.method));
       }}
     >
       {question && <QuestionBody key={question.id} question={question} more={questions.length - 1} />}
     </dialog>
   );
-}
-
-function cancelAnswer(method: string): ServerAnswer {
-  if (method === 'elicitation/create') return { result: { action: 'cancel' } };
-  return { error: { code: -1, message: 'the user declined' } };
 }
 
 function QuestionBody({ question, more }: { question: Question; more: number }) {
@@ -62,7 +57,7 @@ function QuestionBody({ question, more }: { question: Question; more: number }) 
         <>
           <p>This client does not know how to answer {question.method}.</p>
           <JsonView value={question.params} />
-          <button type="button" onClick={() => question.answer({ error: { code: -32601, message: `not handled: ${question.method}` } })}>
+          <button type="button" onClick={() => question.answer(notHandled(question.method))}>
             Answer with -32601
           </button>
         </>
@@ -87,10 +82,10 @@ function Elicitation({ question }: { question: Question }) {
               The requested schema cannot be shown as a form ({error.message}).
             </p>
             <div className="row">
-              <button type="button" onClick={() => question.answer({ result: { action: 'decline' } })}>
+              <button type="button" onClick={() => question.answer(elicitAnswer('decline'))}>
                 Decline
               </button>
-              <button type="button" onClick={() => question.answer({ result: { action: 'cancel' } })}>
+              <button type="button" onClick={() => question.answer(elicitAnswer('cancel'))}>
                 Cancel
               </button>
             </div>
@@ -106,17 +101,17 @@ function Elicitation({ question }: { question: Question }) {
             schema={params.requestedSchema}
             value={value}
             onChange={setValue}
-            onSubmit={(v) => question.answer({ result: { action: 'accept', content: v ?? {} } })}
+            onSubmit={(v) => question.answer(elicitAnswer('accept', v ?? {}))}
             idPrefix={`elicit-${question.id}`}
           >
             <div className="row">
               <button type="submit" className="primary">
                 Accept
               </button>
-              <button type="button" onClick={() => question.answer({ result: { action: 'decline' } })}>
+              <button type="button" onClick={() => question.answer(elicitAnswer('decline'))}>
                 Decline
               </button>
-              <button type="button" onClick={() => question.answer({ result: { action: 'cancel' } })}>
+              <button type="button" onClick={() => question.answer(elicitAnswer('cancel'))}>
                 Cancel
               </button>
             </div>
@@ -125,10 +120,10 @@ function Elicitation({ question }: { question: Question }) {
       </ErrorBoundary>
       {mode === 'url' && (
         <div className="row">
-          <button type="button" className="primary" onClick={() => question.answer({ result: { action: 'accept' } })}>
+          <button type="button" className="primary" onClick={() => question.answer(elicitAnswer('accept'))}>
             Accept
           </button>
-          <button type="button" onClick={() => question.answer({ result: { action: 'decline' } })}>
+          <button type="button" onClick={() => question.answer(elicitAnswer('decline'))}>
             Decline
           </button>
         </div>
@@ -150,14 +145,10 @@ function Sampling({ question }: { question: Question }) {
       <label htmlFor={`model-${question.id}`}>Model name to report</label>
       <input id={`model-${question.id}`} value={model} onChange={(e) => setModel(e.target.value)} />
       <div className="row">
-        <button
-          type="button"
-          className="primary"
-          onClick={() => question.answer({ result: { role: 'assistant', content: { type: 'text', text }, model, stopReason: 'endTurn' } })}
-        >
+        <button type="button" className="primary" onClick={() => question.answer(samplingReply(text, model))}>
           Send reply
         </button>
-        <button type="button" onClick={() => question.answer({ error: { code: -1, message: 'the user declined to sample' } })}>
+        <button type="button" onClick={() => question.answer(refusal(question.method, 'the user declined to sample'))}>
           Decline
         </button>
       </div>
@@ -197,7 +188,7 @@ function Roots({ question }: { question: Question }) {
           Add
         </button>
       </div>
-      <button type="button" className="primary" onClick={() => question.answer({ result: { roots } })}>
+      <button type="button" className="primary" onClick={() => question.answer(rootsReply(roots))}>
         Send {roots.length} root(s)
       </button>
     </>
