@@ -8,9 +8,12 @@ async function openCompare(page: Page, url: string): Promise<void> {
   await page.getByRole('tab', { name: 'Compare flows' }).click();
 }
 
+/** Runs the comparison and waits for this run (not one from an earlier test) to finish. */
 async function runAndWait(page: Page): Promise<Locator> {
-  await page.getByTestId('run-comparison').click();
   const comparison = page.getByTestId('comparison');
+  const before = (await comparison.count()) > 0 ? await comparison.getAttribute('data-id') : null;
+  await page.getByTestId('run-comparison').click();
+  await expect(comparison).not.toHaveAttribute('data-id', before ?? '');
   await expect(comparison).toHaveAttribute('data-done', 'true', { timeout: 30_000 });
   return comparison;
 }

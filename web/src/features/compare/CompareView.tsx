@@ -35,7 +35,8 @@ export function CompareView({ dark, archive }: { dark: boolean; archive?: Sessio
   const [shown, setShown] = useState<string | undefined>();
 
   const all = useMemo(() => comparisons(model.events), [model.events, snapshot.version]); // eslint-disable-line react-hooks/exhaustive-deps
-  const current = all.find((c) => c.start.id === shown) ?? all.at(-1);
+  // A run just started is not in the journal yet: say so, rather than show the previous one.
+  const current = shown === undefined ? all.at(-1) : all.find((c) => c.start.id === shown);
   const columns = useMemo(() => {
     if (!current) return undefined;
     const from = model.events.findIndex((e) => e.seq === current.seq);
@@ -123,7 +124,9 @@ export function CompareView({ dark, archive }: { dark: boolean; archive?: Sessio
       {current && columns ? (
         <SideBySide start={current.start} columns={columns} done={current.done} />
       ) : (
-        <p className="empty">Run a comparison to see both flows side by side.</p>
+        <p className="empty" role="status">
+          {shown === undefined ? 'Run a comparison to see both flows side by side.' : 'Starting the comparison…'}
+        </p>
       )}
     </div>
   );

@@ -32,7 +32,7 @@ export function SideBySide({ start, columns, done }: { start: CompareStart; colu
   }, [columns, selected]);
 
   return (
-    <div className="side-by-side" data-testid="comparison" data-done={done}>
+    <div className="side-by-side" data-testid="comparison" data-id={start.id} data-done={done}>
       <div className="compare-grid">
         <div className="compare-head step-cell">step</div>
         {FLOWS.map((flow) => (
