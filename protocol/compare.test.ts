@@ -5,6 +5,7 @@ import {
   DEFAULT_SCENARIO,
   describeDifferences,
   explainColumn,
+  listComparisons,
   readComparison,
   scenarioSchema,
   stepRequest,
@@ -188,5 +189,21 @@ describe('scenarios', () => {
 
   it('refuses a step it does not know', () => {
     expect(scenarioSchema.safeParse({ name: 'x', steps: [{ kind: 'dance' }] }).success).toBe(false);
+  });
+});
+
+describe('listComparisons', () => {
+  it('lists comparisons from the notes in start order, each marked done once its done note is in', () => {
+    const note = (seq: number, topic: string, data: unknown): BridgeEvent => ({ seq, t: seq, kind: 'note', topic, data });
+    const other = { ...start, id: 'cmp-2' };
+    const list = listComparisons([
+      note(1, COMPARE_TOPICS.start, start),
+      note(5, COMPARE_TOPICS.start, other),
+      note(9, COMPARE_TOPICS.done, { id: 'cmp-1' }),
+    ]);
+    expect(list.map((c) => [c.start.id, c.seq, c.done])).toEqual([
+      ['cmp-1', 1, true],
+      ['cmp-2', 5, false],
+    ]);
   });
 });

@@ -121,6 +121,25 @@ export interface StepMark {
   outcome?: string;
 }
 
+export interface RecordedComparison {
+  start: CompareStart;
+  /** Seq of its start note: its events are the ones from there on. */
+  seq: number;
+  done: boolean;
+}
+
+/** The comparisons a session holds, in the order they started, from its notes. */
+export function listComparisons(notes: readonly BridgeEvent[]): RecordedComparison[] {
+  const out: RecordedComparison[] = [];
+  const done = new Set<string>();
+  for (const e of notes) {
+    if (e.kind !== 'note') continue;
+    if (e.topic === COMPARE_TOPICS.start) out.push({ start: e.data as CompareStart, seq: e.seq, done: false });
+    else if (e.topic === COMPARE_TOPICS.done) done.add((e.data as { id: string }).id);
+  }
+  return out.map((c) => ({ ...c, done: done.has(c.start.id) }));
+}
+
 // ---- reading a run back ----
 
 export interface StepMessage {

@@ -56,6 +56,8 @@ export class SessionModel {
   readonly linter = new Linter();
   /** The JSON-RPC reading of each stdin/stdout line, by seq. */
   readonly messages = new Map<number, WireMessage>();
+  /** The app's own notes, in order: a short list to search instead of every event. */
+  readonly notes: Extract<BridgeEvent, { kind: 'note' }>[] = [];
   /** Lint findings by the seq of the message they are on. */
   readonly findingsBySeq = new Map<number, Finding[]>();
   /** Bumped on every change, for cheap snapshot comparison. */
@@ -71,6 +73,7 @@ export class SessionModel {
     if (event.seq <= this.lastSeq) return false;
     this.events.push(event);
     this.version++;
+    if (event.kind === 'note') this.notes.push(event);
     const message = this.exchanges.apply(event);
     if (message) this.messages.set(event.seq, message);
     for (const finding of this.linter.apply(event, message)) {

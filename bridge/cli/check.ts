@@ -86,7 +86,7 @@ export async function runCheck(
     err.write(`mcp-lens check: ${connected.reason}\n`);
     return finish(connected.exitCode);
   }
-  const { outcome: info } = { outcome: connected.connected };
+  const info = connected.connected;
   const serverInfo = info.serverInfo as { name?: unknown; version?: unknown } | undefined;
   print(`server: ${String(serverInfo?.name ?? '(no name)')} ${String(serverInfo?.version ?? '')}`.trimEnd());
   print(`flow: ${info.flow} (${info.protocolVersion})`);

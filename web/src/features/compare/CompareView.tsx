@@ -1,6 +1,5 @@
 import { useMemo, useState } from 'react';
-import { COMPARE_TOPICS, readComparison, type CompareStart, type Scenario } from '../../../../protocol/compare.js';
-import type { BridgeEvent } from '../../../../protocol/envelope.js';
+import { listComparisons, readComparison, type Scenario } from '../../../../protocol/compare.js';
 import type { SessionModel } from '../../../../protocol/session.js';
 import { useSnapshot, useStore } from '../../session/StoreContext.js';
 import { parseArgsField } from '../connect/parseConfig.js';
@@ -8,18 +7,6 @@ import { ScenarioEditor } from './ScenarioEditor.js';
 import { SideBySide } from './SideBySide.js';
 import { startComparison } from './runComparison.js';
 import { loadScenarios, saveScenario } from './scenarios.js';
-
-/** Comparisons recorded in the journal, newest last, with whether each has finished. */
-function comparisons(events: readonly BridgeEvent[]): { start: CompareStart; seq: number; done: boolean }[] {
-  const out: { start: CompareStart; seq: number; done: boolean }[] = [];
-  const done = new Set<string>();
-  for (const e of events) {
-    if (e.kind !== 'note') continue;
-    if (e.topic === COMPARE_TOPICS.start) out.push({ start: e.data as CompareStart, seq: e.seq, done: false });
-    else if (e.topic === COMPARE_TOPICS.done) done.add((e.data as { id: string }).id);
-  }
-  return out.map((c) => ({ ...c, done: done.has(c.start.id) }));
-}
 
 /** `archive`: a session read back from a file or an earlier journal: its comparisons, read-only. */
 export function CompareView({ dark, archive }: { dark: boolean; archive?: SessionModel }) {
@@ -34,14 +21,18 @@ export function CompareView({ dark, archive }: { dark: boolean; archive?: Sessio
   const [editing, setEditing] = useState(false);
   const [shown, setShown] = useState<string | undefined>();
 
-  const all = useMemo(() => comparisons(model.events), [model.events, snapshot.version]); // eslint-disable-line react-hooks/exhaustive-deps
+  // The notes list grows in place; its length says when to look again.
+  const noteCount = model.notes.length;
+  const all = useMemo(() => listComparisons(model.notes), [model.notes, noteCount]); // eslint-disable-line react-hooks/exhaustive-deps
   // A run just started is not in the journal yet: say so, rather than show the previous one.
   const current = shown === undefined ? all.at(-1) : all.find((c) => c.start.id === shown);
+  // A finished comparison no longer changes: read it once, not on every new event.
+  const readAt = current?.done ? 'done' : snapshot.version;
   const columns = useMemo(() => {
     if (!current) return undefined;
     const from = model.events.findIndex((e) => e.seq === current.seq);
     return readComparison(current.start, from === -1 ? model.events : model.events.slice(from));
-  }, [current, model.events, snapshot.version]); // eslint-disable-line react-hooks/exhaustive-deps
+  }, [current?.start.id, readAt, model.events]); // eslint-disable-line react-hooks/exhaustive-deps
 
   const effectiveCommand = command ?? fallback?.command ?? '';
   const effectiveArgs = args ?? fallback?.args.join('\n') ?? '';

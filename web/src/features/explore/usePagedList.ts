@@ -34,3 +34,12 @@ export function usePagedList<T>(conn: string | undefined, method: string, key: s
     },
   });
 }
+
+/**
+ * What a panel shows of a paged list: its items, how many pages, and whether a list_changed
+ * (its seq, `changedAt`) came after the first page was fetched.
+ */
+export function pagedView<T>(data: { pages: Page<T>[] } | undefined, changedAt: number): { items: T[]; pageCount: number; stale: boolean } {
+  const pages = data?.pages ?? [];
+  return { items: pages.flatMap((p) => p.items), pageCount: pages.length, stale: changedAt > (pages[0]?.fetchedAtSeq ?? Infinity) };
+}

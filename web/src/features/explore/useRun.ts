@@ -63,8 +63,8 @@ export function useRun(conn: string, method: string, target = '') {
   };
 
   const raw = rawId === undefined ? undefined : rawOutcome(store.model, conn, rawId);
-  // One run at a time per panel: a second submit while one is in flight (a double Enter, or a
-  // form library submitting twice) must not send the request again.
+  // One run at a time per panel: a second submit before the first has re-rendered the Send
+  // button as disabled (a quick double Enter) must not send the request again.
   const inFlight = useRef(false);
   return {
     run: (params: Record<string, unknown> | undefined) => {

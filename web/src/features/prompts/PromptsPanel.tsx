@@ -2,7 +2,8 @@ import { ListSection } from '../explore/ListSection.js';
 import { useEffect, useState } from 'react';
 import type { ConnInfo } from '../../../../protocol/session.js';
 import { useStore } from '../../session/StoreContext.js';
-import { usePagedList } from '../explore/usePagedList.js';
+import { pagedView, usePagedList } from '../explore/usePagedList.js';
+import { ItemButton, SearchBox } from '../explore/ListParts.js';
 import { loadSelection, saveSelection } from '../tools/drafts.js';
 import { isPrompt, matchesPrompt, promptArguments, promptLabel } from './promptInfo.js';
 import { PromptRunner } from './PromptRunner.js';
@@ -20,12 +21,9 @@ export function PromptsPanel({ info }: { info: ConnInfo; dark: boolean }) {
   const list = usePagedList<unknown>(conn, 'prompts/list', 'prompts', open);
   useEffect(() => store.ensureListening(conn), [store, conn, info.connected]);
 
-  const pages = list.data?.pages ?? [];
-  const all = pages.flatMap((p) => p.items);
+  const { items: all, pageCount, stale } = pagedView(list.data, info.listChanged.prompts);
   const prompts = all.filter(isPrompt);
   const skipped = all.length - prompts.length;
-  const fetchedAt = pages[0]?.fetchedAtSeq ?? Infinity;
-  const stale = info.listChanged.prompts > fetchedAt;
   const shown = prompts.filter((p) => matchesPrompt(p, search));
   const prompt = prompts.find((p) => p.name === selected);
   const caps = (info.connected?.capabilities ?? {}) as Record<string, unknown>;
@@ -33,13 +31,7 @@ export function PromptsPanel({ info }: { info: ConnInfo; dark: boolean }) {
   return (
     <div className="explore">
       <div className="list-pane">
-        <input
-          type="search"
-          placeholder="Search prompts"
-          aria-label="Search prompts"
-          value={search}
-          onChange={(e) => setSearch(e.target.value)}
-        />
+        <SearchBox label="Search prompts" value={search} onChange={setSearch} />
         {open && caps.prompts === undefined && (
           <div className="banner-box" role="note">
             The server does not declare the prompts capability: prompts/list may be refused.
@@ -55,19 +47,13 @@ export function PromptsPanel({ info }: { info: ConnInfo; dark: boolean }) {
           total={prompts.length}
           skipped={skipped}
           skippedWhy="no name string"
-          pages={pages.length}
+          pages={pageCount}
         >
           {shown.map((p, i) => {
             const args = promptArguments(p);
             return (
               <li key={`${i}:${p.name}`}>
-                <button
-                  type="button"
-                  className={`item ${p.name === selected ? 'selected' : ''}`}
-                  aria-current={p.name === selected}
-                  onClick={() => setSelected(p.name)}
-                  data-testid="prompt-item"
-                >
+                <ItemButton selected={p.name === selected} onSelect={() => setSelected(p.name)} testId="prompt-item">
                   <span className="item-title">{promptLabel(p)}</span>
                   {promptLabel(p) !== p.name && <code className="status">{p.name}</code>}
                   {args.length > 0 && (
@@ -82,7 +68,7 @@ export function PromptsPanel({ info }: { info: ConnInfo; dark: boolean }) {
                     </span>
                   )}
                   {typeof p.description === 'string' && <span className="item-desc">{p.description}</span>}
-                </button>
+                </ItemButton>
               </li>
             );
           })}

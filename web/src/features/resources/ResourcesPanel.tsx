@@ -2,7 +2,8 @@ import { ListSection } from '../explore/ListSection.js';
 import { useEffect, useState } from 'react';
 import type { ConnInfo } from '../../../../protocol/session.js';
 import { useStore } from '../../session/StoreContext.js';
-import { usePagedList } from '../explore/usePagedList.js';
+import { pagedView, usePagedList } from '../explore/usePagedList.js';
+import { ItemButton, SearchBox } from '../explore/ListParts.js';
 import { loadSelection, saveSelection } from '../tools/drafts.js';
 import { ResourceDetail } from './ResourceDetail.js';
 import { isResource, isTemplate, matchesResource, matchesTemplate, resourceLabel } from './resourceInfo.js';
@@ -46,17 +47,15 @@ export function ResourcesPanel({ info, readRequest }: ResourcesPanelProps) {
     saveSelection(scope, JSON.stringify({ kind: 'resource', uri: readRequest.uri }));
   }, [readRequest, scope]);
 
-  const resourcePages = resources.data?.pages ?? [];
-  const templatePages = templates.data?.pages ?? [];
-  const allResources = resourcePages.flatMap((p) => p.items);
-  const allTemplates = templatePages.flatMap((p) => p.items);
+  // A resources list_changed may change the templates too.
+  const resourceView = pagedView(resources.data, info.listChanged.resources);
+  const templateView = pagedView(templates.data, info.listChanged.resources);
+  const allResources = resourceView.items;
+  const allTemplates = templateView.items;
   const resourceItems = allResources.filter(isResource);
   const templateItems = allTemplates.filter(isTemplate);
   const shownResources = resourceItems.filter((r) => matchesResource(r, search));
   const shownTemplates = templateItems.filter((t) => matchesTemplate(t, search));
-  const changedAt = info.listChanged.resources;
-  const resourcesStale = changedAt > (resourcePages[0]?.fetchedAtSeq ?? Infinity);
-  const templatesStale = changedAt > (templatePages[0]?.fetchedAtSeq ?? Infinity);
   const caps = (info.connected?.capabilities ?? {}) as Record<string, unknown>;
   const subscriptions = registry.list(conn);
 
@@ -66,13 +65,7 @@ export function ResourcesPanel({ info, readRequest }: ResourcesPanelProps) {
   return (
     <div className="explore">
       <div className="list-pane">
-        <input
-          type="search"
-          placeholder="Search resources and templates"
-          aria-label="Search resources and templates"
-          value={search}
-          onChange={(e) => setSearch(e.target.value)}
-        />
+        <SearchBox label="Search resources and templates" value={search} onChange={setSearch} />
         {open && caps.resources === undefined && (
           <div className="banner-box" role="note">
             The server does not declare the resources capability: these lists may be refused.
@@ -82,30 +75,24 @@ export function ResourcesPanel({ info, readRequest }: ResourcesPanelProps) {
           title="Resources"
           noun="resources"
           query={resources}
-          stale={resourcesStale}
+          stale={resourceView.stale}
           skippedWhy="no uri string"
           staleText="The server says its resources changed."
           shown={shownResources.length}
           total={resourceItems.length}
           skipped={allResources.length - resourceItems.length}
-          pages={resourcePages.length}
+          pages={resourceView.pageCount}
         >
           {shownResources.map((r, i) => {
             const selected = selection?.kind === 'resource' && selection.uri === r.uri;
             return (
               <li key={`${i}:${r.uri}`}>
-                <button
-                  type="button"
-                  className={`item ${selected ? 'selected' : ''}`}
-                  aria-current={selected}
-                  onClick={() => setSelection({ kind: 'resource', uri: r.uri })}
-                  data-testid="resource-item"
-                >
+                <ItemButton selected={selected} onSelect={() => setSelection({ kind: 'resource', uri: r.uri })} testId="resource-item">
                   <span className="item-title">{resourceLabel(r, r.uri)}</span>
                   <code className="status item-uri">{r.uri}</code>
                   {typeof r.mimeType === 'string' && <span className="pill">{r.mimeType}</span>}
                   {typeof r.description === 'string' && <span className="item-desc">{r.description}</span>}
-                </button>
+                </ItemButton>
               </li>
             );
           })}
@@ -114,29 +101,27 @@ export function ResourcesPanel({ info, readRequest }: ResourcesPanelProps) {
           title="Templates"
           noun="templates"
           query={templates}
-          stale={templatesStale}
+          stale={templateView.stale}
           skippedWhy="no uriTemplate string"
           staleText="The server says its resources changed; templates may have too."
           shown={shownTemplates.length}
           total={templateItems.length}
           skipped={allTemplates.length - templateItems.length}
-          pages={templatePages.length}
+          pages={templateView.pageCount}
         >
           {shownTemplates.map((t, i) => {
             const selected = selection?.kind === 'template' && selection.uriTemplate === t.uriTemplate;
             return (
               <li key={`${i}:${t.uriTemplate}`}>
-                <button
-                  type="button"
-                  className={`item ${selected ? 'selected' : ''}`}
-                  aria-current={selected}
-                  onClick={() => setSelection({ kind: 'template', uriTemplate: t.uriTemplate })}
-                  data-testid="template-item"
+                <ItemButton
+                  selected={selected}
+                  onSelect={() => setSelection({ kind: 'template', uriTemplate: t.uriTemplate })}
+                  testId="template-item"
                 >
                   <span className="item-title">{resourceLabel(t, t.uriTemplate)}</span>
                   <code className="status item-uri">{t.uriTemplate}</code>
                   {typeof t.description === 'string' && <span className="item-desc">{t.description}</span>}
-                </button>
+                </ItemButton>
               </li>
             );
           })}

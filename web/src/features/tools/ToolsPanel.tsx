@@ -2,7 +2,8 @@ import { ListSection } from '../explore/ListSection.js';
 import { useEffect, useState } from 'react';
 import { useStore } from '../../session/StoreContext.js';
 import type { ConnInfo } from '../../../../protocol/session.js';
-import { usePagedList } from '../explore/usePagedList.js';
+import { pagedView, usePagedList } from '../explore/usePagedList.js';
+import { ItemButton, SearchBox } from '../explore/ListParts.js';
 import { ToolRunner } from './ToolRunner.js';
 import { loadSelection, saveSelection } from './drafts.js';
 import { displayName, hintBadges, matchesSearch, type Tool } from '../../../../protocol/toolInfo.js';
@@ -19,23 +20,14 @@ export function ToolsPanel({ info, dark, onReadResource }: { info: ConnInfo; dar
   const list = usePagedList<Tool>(conn, 'tools/list', 'tools', info.connected !== undefined && info.status === 'running');
   useEffect(() => store.ensureListening(conn), [store, conn, info.connected]);
 
-  const pages = list.data?.pages ?? [];
-  const tools = pages.flatMap((p) => p.items);
-  const fetchedAt = pages[0]?.fetchedAtSeq ?? Infinity;
-  const stale = info.listChanged.tools > fetchedAt;
+  const { items: tools, pageCount, stale } = pagedView(list.data, info.listChanged.tools);
   const shown = tools.filter((t) => matchesSearch(t, search));
   const tool = tools.find((t) => t.name === selected);
 
   return (
     <div className="explore">
       <div className="list-pane">
-        <input
-          type="search"
-          placeholder="Search tools"
-          aria-label="Search tools"
-          value={search}
-          onChange={(e) => setSearch(e.target.value)}
-        />
+        <SearchBox label="Search tools" value={search} onChange={setSearch} />
         <ListSection
           title="Tools"
           noun="tools"
@@ -45,17 +37,11 @@ export function ToolsPanel({ info, dark, onReadResource }: { info: ConnInfo; dar
           shown={shown.length}
           total={tools.length}
           skipped={0}
-          pages={pages.length}
+          pages={pageCount}
         >
           {shown.map((t) => (
             <li key={t.name}>
-              <button
-                type="button"
-                className={`item ${t.name === selected ? 'selected' : ''}`}
-                aria-current={t.name === selected}
-                onClick={() => setSelected(t.name)}
-                data-testid="tool-item"
-              >
+              <ItemButton selected={t.name === selected} onSelect={() => setSelected(t.name)} testId="tool-item">
                 <span className="item-title">{displayName(t)}</span>
                 {displayName(t) !== t.name && <code className="status">{t.name}</code>}
                 <span className="row wrap">
@@ -66,7 +52,7 @@ export function ToolsPanel({ info, dark, onReadResource }: { info: ConnInfo; dar
                   ))}
                 </span>
                 {t.description && <span className="item-desc">{t.description}</span>}
-              </button>
+              </ItemButton>
             </li>
           ))}
         </ListSection>
