@@ -99,26 +99,19 @@ const promptSchema = z.looseObject({
   icons: z.array(iconSchema).optional(),
 });
 
-const resourceSchema = z.looseObject({
-  uri: z.string(),
+/** What a resource and a resource template have in common. */
+const resourceFields = {
   name: z.string(),
   title: z.string().optional(),
   description: z.string().optional(),
   mimeType: z.string().optional(),
-  size: z.number().optional(),
   annotations: annotationsSchema.optional(),
   icons: z.array(iconSchema).optional(),
-});
+};
 
-const resourceTemplateSchema = z.looseObject({
-  uriTemplate: z.string(),
-  name: z.string(),
-  title: z.string().optional(),
-  description: z.string().optional(),
-  mimeType: z.string().optional(),
-  annotations: annotationsSchema.optional(),
-  icons: z.array(iconSchema).optional(),
-});
+const resourceSchema = z.looseObject({ uri: z.string(), size: z.number().optional(), ...resourceFields });
+
+const resourceTemplateSchema = z.looseObject({ uriTemplate: z.string(), ...resourceFields });
 
 const page = { nextCursor: z.string().optional() };
 

@@ -81,14 +81,7 @@ function Elicitation({ question }: { question: Question }) {
             <p className="banner-box warn" role="alert">
               The requested schema cannot be shown as a form ({error.message}).
             </p>
-            <div className="row">
-              <button type="button" onClick={() => question.answer(elicitAnswer('decline'))}>
-                Decline
-              </button>
-              <button type="button" onClick={() => question.answer(elicitAnswer('cancel'))}>
-                Cancel
-              </button>
-            </div>
+            <ElicitButtons question={question} />
           </>
         )}
       >
@@ -104,17 +97,7 @@ function Elicitation({ question }: { question: Question }) {
             onSubmit={(v) => question.answer(elicitAnswer('accept', v ?? {}))}
             idPrefix={`elicit-${question.id}`}
           >
-            <div className="row">
-              <button type="submit" className="primary">
-                Accept
-              </button>
-              <button type="button" onClick={() => question.answer(elicitAnswer('decline'))}>
-                Decline
-              </button>
-              <button type="button" onClick={() => question.answer(elicitAnswer('cancel'))}>
-                Cancel
-              </button>
-            </div>
+            <ElicitButtons question={question} accept="submit" />
           </SchemaForm>
         )}
       </ErrorBoundary>
@@ -192,5 +175,24 @@ function Roots({ question }: { question: Question }) {
         Send {roots.length} root(s)
       </button>
     </>
+  );
+}
+
+/** Decline and Cancel, after Accept when the answer is a form's submit. */
+function ElicitButtons({ question, accept }: { question: Question; accept?: 'submit' }) {
+  return (
+    <div className="row">
+      {accept && (
+        <button type="submit" className="primary">
+          Accept
+        </button>
+      )}
+      <button type="button" onClick={() => question.answer(elicitAnswer('decline'))}>
+        Decline
+      </button>
+      <button type="button" onClick={() => question.answer(elicitAnswer('cancel'))}>
+        Cancel
+      </button>
+    </div>
   );
 }
