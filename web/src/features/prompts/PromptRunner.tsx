@@ -7,8 +7,8 @@ import { ContentBlocks } from '../results/ContentBlocks.js';
 import { ResultView } from '../results/ResultView.js';
 import { ArgumentInput } from '../resources/ArgumentInput.js';
 import { RunControls } from '../explore/RunControls.js';
-import { stringRecord } from '../resources/resourceInfo.js';
-import { conversation, getParams, missingRequired, promptArguments, promptLabel, type Prompt } from './promptInfo.js';
+import { stringRecord } from '../../../../protocol/resourceInfo.js';
+import { conversation, getParams, missingRequired, promptArguments, promptLabel, type Prompt } from '../../../../protocol/promptInfo.js';
 
 /** One prompt: a text input per argument (with completions), Get, and the messages as a conversation. */
 export function PromptRunner({ conn, prompt }: { conn: string; prompt: Prompt }) {

@@ -5,7 +5,7 @@ import { useStore } from '../../session/StoreContext.js';
 import { pagedView, usePagedList } from '../explore/usePagedList.js';
 import { ItemButton, SearchBox } from '../explore/ListParts.js';
 import { loadSelection, saveSelection } from '../tools/drafts.js';
-import { isPrompt, matchesPrompt, promptArguments, promptLabel } from './promptInfo.js';
+import { isPrompt, matchesPrompt, promptArguments, promptLabel } from '../../../../protocol/promptInfo.js';
 import { PromptRunner } from './PromptRunner.js';
 
 export function PromptsPanel({ info }: { info: ConnInfo; dark: boolean }) {

@@ -3,7 +3,7 @@ import type { RunResult } from '../explore/useRun.js';
 import { EmbeddedResource } from '../results/ContentBlocks.js';
 import { ResultView } from '../results/ResultView.js';
 import { Clipped } from '../results/Clipped.js';
-import { decodeTextBlob, readContents } from './resourceInfo.js';
+import { decodeTextBlob, readContents } from '../../../../protocol/resourceInfo.js';
 import type { SessionModel } from '../../../../protocol/session.js';
 
 /** A resources/read answer: each content item rendered by MIME type, then the raw result and its exact lines. */

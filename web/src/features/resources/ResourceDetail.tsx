@@ -4,7 +4,7 @@ import { useStore } from '../../session/StoreContext.js';
 import { useRun } from '../explore/useRun.js';
 import { JsonView } from '../results/Clipped.js';
 import { ReadResult } from './ReadResult.js';
-import { metadataRows, resourceLabel, type Resource, type ResourceTemplate } from './resourceInfo.js';
+import { metadataRows, resourceLabel, type Resource, type ResourceTemplate } from '../../../../protocol/resourceInfo.js';
 import { RunControls } from '../explore/RunControls.js';
 import { SubscriptionBox } from './SubscriptionBox.js';
 

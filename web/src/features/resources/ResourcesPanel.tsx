@@ -6,7 +6,7 @@ import { pagedView, usePagedList } from '../explore/usePagedList.js';
 import { ItemButton, SearchBox } from '../explore/ListParts.js';
 import { loadSelection, saveSelection } from '../tools/drafts.js';
 import { ResourceDetail } from './ResourceDetail.js';
-import { isResource, isTemplate, matchesResource, matchesTemplate, resourceLabel } from './resourceInfo.js';
+import { isResource, isTemplate, matchesResource, matchesTemplate, resourceLabel } from '../../../../protocol/resourceInfo.js';
 import { stateText } from './SubscriptionBox.js';
 import { TemplateDetail } from './TemplateDetail.js';
 import { useSubscriptions } from './subscriptions.js';

@@ -1,13 +1,20 @@
 import { useMemo, useState } from 'react';
 import type { ConnInfo } from '../../../../protocol/session.js';
 import { useStore } from '../../session/StoreContext.js';
-import { expandTemplate, templateProblems } from '../explore/uriTemplate.js';
+import { expandTemplate, templateProblems } from '../../../../protocol/uriTemplate.js';
 import { useRun } from '../explore/useRun.js';
 import { draftKey, loadDraft, saveDraft } from '../tools/drafts.js';
 import { ArgumentInput } from './ArgumentInput.js';
 import { ReadResult } from './ReadResult.js';
 import { Metadata } from './ResourceDetail.js';
-import { resourceLabel, stringRecord, templateValues, templateVariables, variableHint, type ResourceTemplate } from './resourceInfo.js';
+import {
+  resourceLabel,
+  stringRecord,
+  templateValues,
+  templateVariables,
+  variableHint,
+  type ResourceTemplate,
+} from '../../../../protocol/resourceInfo.js';
 import { RunControls } from '../explore/RunControls.js';
 import { SubscriptionBox } from './SubscriptionBox.js';
 

@@ -13,7 +13,7 @@ import {
   templateVariables,
   variableHint,
 } from './resourceInfo.js';
-import { expandTemplate } from '../explore/uriTemplate.js';
+import { expandTemplate } from './uriTemplate.js';
 
 describe('resource helpers', () => {
   it('labels by title, then name, then the URI', () => {

@@ -1,5 +1,5 @@
 /** What the resources panel shows of resources and templates. Pure. */
-import { templateVariables, type TemplateValue, type TemplateVariable } from '../explore/uriTemplate.js';
+import { templateVariables, type TemplateValue, type TemplateVariable } from './uriTemplate.js';
 
 export interface Annotations {
   audience?: unknown;
