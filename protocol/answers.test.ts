@@ -49,16 +49,19 @@ describe('answers to what servers ask', () => {
         return method === 'elicitation/create' ? elicitAnswer('accept', {}) : refusal(method, 'no model here');
       },
     );
-    expect(declined).toEqual({ kind: 'declined', reason: 'declined sampling/createMessage ("think"): no model here' });
+    expect(declined).toEqual({
+      kind: 'declined',
+      reason: 'declined sampling/createMessage ("think"): no model here; not retried, which is how 2026-07-28 declines',
+    });
     expect(asked).toEqual(['elicitation/create', 'sampling/createMessage']);
 
     expect(await answerInputRequests({ r: { method: 'roots/list' } }, (method) => refusal(method))).toEqual({
       kind: 'declined',
-      reason: 'declined roots/list ("r"): the user declined',
+      reason: 'declined roots/list ("r"): the user declined; not retried, which is how 2026-07-28 declines',
     });
     expect(await answerInputRequests({ x: { method: 'tasks/get' } }, (method) => notHandled(method))).toEqual({
       kind: 'declined',
-      reason: 'declined tasks/get ("x"): this client does not handle tasks/get',
+      reason: 'declined tasks/get ("x"): this client does not handle tasks/get; not retried, which is how 2026-07-28 declines',
     });
   });
 });

@@ -45,7 +45,11 @@ export async function answerInputRequests(inputRequests: Record<string, unknown>
     const method = typeof request.method === 'string' ? request.method : 'unknown';
     const params = (typeof request.params === 'object' && request.params !== null ? request.params : {}) as Record<string, unknown>;
     const given = await answer(method, params);
-    if ('error' in given) return { kind: 'declined', reason: `declined ${method} (${JSON.stringify(key)}): ${given.error.message}` };
+    if ('error' in given)
+      return {
+        kind: 'declined',
+        reason: `declined ${method} (${JSON.stringify(key)}): ${given.error.message}; not retried, which is how 2026-07-28 declines`,
+      };
     responses[key] = given.result;
   }
   return { kind: 'answered', responses };
