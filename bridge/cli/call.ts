@@ -40,15 +40,17 @@ export const CALL_USAGE = `Usage: mcp-lens call --method <method> [options] -- <
   --params-json <json>              any other method: the params object
   --protocol-version <v>            pin a version (handshake: initialize's; stateless: the envelope's)
   --no-discover                     stateless: skip server/discover
-  --timeout <ms>                    per-request idle timeout, reset by progress (default 60000)
+  --timeout <ms>                    per-request idle timeout, reset by progress (a progress token is sent; default 60000)
   --capabilities <json>             client capabilities to declare (default {"elicitation":{"form":{}},"roots":{}})
   --log-level <level>               stateless: _meta log level of the request; handshake: logging/setLevel first
-  --elicit accept|decline|cancel    how to answer a server's elicitation (default cancel)
+  --elicit accept|decline|cancel    how to answer a server's elicitation (default cancel); sampling is always declined
   --elicit-content <json>           the content sent with --elicit accept
   --transcript                      print every wire line with its time (on stderr)
   --record <file>                   write the session file (docs/session-format.md)
 
-Exit codes: 0 success; 1 JSON-RPC error or isError: true; 2 bad usage; 3 unreachable, dead or timed out.
+stdout carries the result (or {"error":...}) exactly as the server wrote it.
+Exit codes: 0 success; 1 JSON-RPC error, isError: true, or no final result (input_required left
+unanswered); 2 bad usage; 3 unreachable, dead or timed out.
 `;
 
 const callOptions = {
