@@ -133,20 +133,22 @@ describe('mcp-lens call', () => {
       'call',
       '--flow',
       'handshake',
+      // Long enough for a loaded machine to start the demo (--timeout bounds initialize too),
+      // shorter than the slow tool's first step, so no progress resets it.
       '--timeout',
-      '700',
+      '3000',
       '--method',
       'tools/call',
       '--tool-name',
       'slow',
       '--tool-args-json',
-      '{"steps":3,"delayMs":2000}',
+      '{"steps":3,"delayMs":5000}',
       '--transcript',
       '--',
       ...demo,
     ]);
     expect(run.code).toBe(3);
-    expect(run.stderr).toContain('"method":"notifications/cancelled","params":{"requestId":2,"reason":"timed out after 700 ms"}');
+    expect(run.stderr).toContain('"method":"notifications/cancelled","params":{"requestId":2,"reason":"timed out after 3000 ms"}');
   });
 
   it('non-JSON on stdout: the call succeeds and the finding is reported', async () => {
@@ -341,14 +343,15 @@ describe('mcp-lens call', () => {
         'call',
         '--flow',
         flow,
+        // 6 s of work against a 4 s idle timeout: only progress (every 1.5 s) keeps it alive.
         '--timeout',
-        '2500',
+        '4000',
         '--method',
         'tools/call',
         '--tool-name',
         'slow',
         '--tool-args-json',
-        '{"steps":4,"delayMs":1000}',
+        '{"steps":4,"delayMs":1500}',
         '--transcript',
         '--',
         ...demo,
