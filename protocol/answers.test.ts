@@ -17,24 +17,51 @@ describe('answers to what servers ask', () => {
     expect(notHandled('x/y')).toMatchObject({ error: { code: -32601 } });
   });
 
-  it('builds inputResponses key by key, a refusal becoming a cancel', async () => {
+  it('builds inputResponses key by key; an elicitation refusal is its own cancel result', async () => {
     const responses = await answerInputRequests(
       {
         confirm: { method: 'elicitation/create', params: { message: 'ok?' } },
         where: { method: 'roots/list' },
-        think: { method: 'sampling/createMessage', params: {} },
+        other: { method: 'elicitation/create', params: { message: 'and?' } },
       },
       (method, params) =>
-        method === 'elicitation/create'
-          ? elicitAnswer('accept', { asked: params.message })
-          : method === 'roots/list'
-            ? rootsReply([])
+        method === 'roots/list'
+          ? rootsReply([])
+          : params.message === 'ok?'
+            ? elicitAnswer('accept', { asked: params.message })
             : refusal(method),
     );
     expect(responses).toEqual({
-      confirm: { action: 'accept', content: { asked: 'ok?' } },
-      where: { roots: [] },
-      think: { action: 'cancel' },
+      kind: 'answered',
+      responses: { confirm: { action: 'accept', content: { asked: 'ok?' } }, where: { roots: [] }, other: { action: 'cancel' } },
+    });
+  });
+
+  it('a refused sampling or roots question, or one this client does not handle, declines the round: no elicitation-shaped stand-in', async () => {
+    const asked: string[] = [];
+    const declined = await answerInputRequests(
+      {
+        confirm: { method: 'elicitation/create', params: { message: 'ok?' } },
+        think: { method: 'sampling/createMessage', params: {} },
+      },
+      (method) => {
+        asked.push(method);
+        return method === 'elicitation/create' ? elicitAnswer('accept', {}) : refusal(method, 'no model here');
+      },
+    );
+    expect(declined).toEqual({
+      kind: 'declined',
+      reason: 'declined sampling/createMessage ("think"): no model here; not retried, which is how 2026-07-28 declines',
+    });
+    expect(asked).toEqual(['elicitation/create', 'sampling/createMessage']);
+
+    expect(await answerInputRequests({ r: { method: 'roots/list' } }, (method) => refusal(method))).toEqual({
+      kind: 'declined',
+      reason: 'declined roots/list ("r"): the user declined; not retried, which is how 2026-07-28 declines',
+    });
+    expect(await answerInputRequests({ x: { method: 'tasks/get' } }, (method) => notHandled(method))).toEqual({
+      kind: 'declined',
+      reason: 'declined tasks/get ("x"): this client does not handle tasks/get; not retried, which is how 2026-07-28 declines',
     });
   });
 });

@@ -3,7 +3,7 @@
  * both flows use: as the result of a server request (handshake) or as an inputResponses entry
  * (stateless). One place, so the dialogs, the CLI and scripted comparisons agree.
  */
-import type { ServerAnswer } from './clientSession.js';
+import type { InputAnswers, ServerAnswer } from './clientSession.js';
 
 export type ElicitAction = 'accept' | 'decline' | 'cancel';
 
@@ -33,17 +33,24 @@ export type Answerer = (method: string, params: Record<string, unknown>) => Serv
 
 /**
  * The inputResponses for a stateless input_required result, each question answered the way
- * the same question would be as a handshake server request. That channel has no errors: a
- * refusal goes back as an elicitation cancel.
+ * the same question would be as a handshake server request. That channel has no errors:
+ * elicitation says no with its own result (cancel), while a sampling or roots request the
+ * client will not fulfil ends the round as declined, and no retry is sent (2026-07-28 client/
+ * sampling and client/roots, "Error Handling").
  */
-export async function answerInputRequests(inputRequests: Record<string, unknown>, answer: Answerer): Promise<Record<string, unknown>> {
+export async function answerInputRequests(inputRequests: Record<string, unknown>, answer: Answerer): Promise<InputAnswers> {
   const responses: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(inputRequests)) {
     const request = (typeof value === 'object' && value !== null ? value : {}) as { method?: unknown; params?: unknown };
     const method = typeof request.method === 'string' ? request.method : 'unknown';
     const params = (typeof request.params === 'object' && request.params !== null ? request.params : {}) as Record<string, unknown>;
     const given = await answer(method, params);
-    responses[key] = 'result' in given ? given.result : { action: 'cancel' };
+    if ('error' in given)
+      return {
+        kind: 'declined',
+        reason: `declined ${method} (${JSON.stringify(key)}): ${given.error.message}; not retried, which is how 2026-07-28 declines`,
+      };
+    responses[key] = given.result;
   }
-  return responses;
+  return { kind: 'answered', responses };
 }

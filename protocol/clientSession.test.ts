@@ -3,7 +3,14 @@
 // requests and listen().
 import { describe, expect, it } from 'vitest';
 
-import { ClientSession, MAX_INPUT_ROUNDS, type ClientSessionOptions, type Outcome, type Timers } from './clientSession.js';
+import {
+  ClientSession,
+  MAX_INPUT_ROUNDS,
+  type ClientSessionOptions,
+  type InputAnswers,
+  type Outcome,
+  type Timers,
+} from './clientSession.js';
 import { LATEST_HANDSHAKE_VERSION, META_KEYS, STATELESS_VERSION, type Flow, type Frame } from './flows.js';
 import { classifyText, classifyValue, type JsonRpcId } from './jsonrpc.js';
 
@@ -95,6 +102,9 @@ function harness(flow: Flow, options: Partial<ClientSessionOptions> = {}, server
     feed: (message) => session.onMessage(typeof message === 'string' ? classifyText(message) : classifyValue(message)),
   };
 }
+
+/** The answers to one input_required round, as given. */
+const answered_ = (responses: Record<string, unknown>): InputAnswers => ({ kind: 'answered', responses });
 
 const cancelledLine = (id: JsonRpcId, reason: string): string =>
   `{"jsonrpc":"2.0","method":"notifications/cancelled","params":{"requestId":${JSON.stringify(id)},"reason":${JSON.stringify(reason)}}}`;
@@ -354,6 +364,40 @@ describe('ClientSession: requests from the server', () => {
   });
 });
 
+describe('ClientSession: requests from the server in the stateless flow', () => {
+  it('answers none of them, not even ping, and flags each once', async () => {
+    const flags: string[] = [];
+    let asked = 0;
+    const h = harness('stateless', {
+      onFlag: (text) => flags.push(text),
+      onServerRequest: async () => {
+        asked++;
+        return { result: {} };
+      },
+    });
+    h.feed({ jsonrpc: J, id: 0, method: 'sampling/createMessage', params: { messages: [], maxTokens: 5 } });
+    h.feed({ jsonrpc: J, id: 'p', method: 'ping' });
+    await flush();
+    expect(h.lines).toEqual([]);
+    expect(asked).toBe(0);
+    expect(flags).toEqual([
+      'the server sent a request (sampling/createMessage, id 0) in the stateless flow, where servers must not send requests (2026-07-28): recorded, not answered',
+      'the server sent a request (ping, id "p") in the stateless flow, where servers must not send requests (2026-07-28): recorded, not answered',
+    ]);
+  });
+
+  it('a request in flight is not disturbed by one', async () => {
+    const h = harness('stateless');
+    const { done } = h.session.request('tools/list', undefined);
+    h.feed({ jsonrpc: J, id: 1, method: 'roots/list' });
+    await flush();
+    expect(h.lines).toHaveLength(1);
+    expect(await peek(done)).toBe('pending');
+    h.feed({ jsonrpc: J, id: 1, result: { tools: [] } });
+    expect(await done).toMatchObject({ kind: 'result', id: 1 });
+  });
+});
+
 describe('ClientSession: requestWithInput (stateless multi round-trip)', () => {
   // Unicode, quotes, backslashes, a control character and an astral symbol.
   const REQUEST_STATE = 'état "opaque" \\ ☃ \n\t\u0001 😀 {"k":[1,2]}';
@@ -383,7 +427,7 @@ describe('ClientSession: requestWithInput (stateless multi round-trip)', () => {
       { name: 'confirm_action', arguments: { action: 'delete the cache' } },
       async (requests) => {
         answered.push(requests);
-        return { confirm: { action: 'accept', content: { ok: true } } };
+        return answered_({ confirm: { action: 'accept', content: { ok: true } } });
       },
       {},
       (round, id) => rounds.push([round, id]),
@@ -429,7 +473,7 @@ describe('ClientSession: requestWithInput (stateless multi round-trip)', () => {
     const outcome = await h.session.requestWithInput(
       'tools/call',
       { name: 't', arguments: {}, inputResponses: { stale: true }, requestState: 'stale' },
-      async (requests) => Object.fromEntries(Object.keys(requests).map((k) => [k, { action: 'accept' }])),
+      async (requests) => answered_(Object.fromEntries(Object.keys(requests).map((k) => [k, { action: 'accept' }]))),
     );
     const params = h.frames().map((f) => {
       const { _meta, ...rest } = f.params as Record<string, unknown>;
@@ -453,7 +497,7 @@ describe('ClientSession: requestWithInput (stateless multi round-trip)', () => {
     let asked = 0;
     const outcome = await h.session.requestWithInput('prompts/get', { name: 'p' }, async () => {
       asked++;
-      return {};
+      return answered_({});
     });
     expect(asked).toBe(0);
     expect((h.frames()[1]?.params as Record<string, unknown>).inputResponses).toEqual({});
@@ -475,12 +519,48 @@ describe('ClientSession: requestWithInput (stateless multi round-trip)', () => {
     let asked = 0;
     const outcome = await h.session.requestWithInput('tools/call', { name: 'loop' }, async () => {
       asked++;
-      return { again: { action: 'accept' } };
+      return answered_({ again: { action: 'accept' } });
     });
     expect(h.lines).toHaveLength(MAX_INPUT_ROUNDS);
     expect(new Set(h.frames().map((f) => f.id)).size).toBe(MAX_INPUT_ROUNDS);
     expect(asked).toBe(MAX_INPUT_ROUNDS - 1);
-    expect(outcome).toMatchObject({ kind: 'result', id: MAX_INPUT_ROUNDS, result: { resultType: 'input_required' } });
+    expect(outcome).toMatchObject({
+      kind: 'result',
+      id: MAX_INPUT_ROUNDS,
+      result: { resultType: 'input_required' },
+      unfinished: `still input_required after ${MAX_INPUT_ROUNDS} rounds; gave up without a final result`,
+    });
+  });
+
+  it('a declined question ends the request without a retry: the input_required result, marked unfinished', async () => {
+    const h = harness('stateless', {}, (frame) => [
+      {
+        jsonrpc: J,
+        id: frame.id,
+        result: {
+          resultType: 'input_required',
+          inputRequests: { think: { method: 'sampling/createMessage', params: { messages: [], maxTokens: 5 } } },
+          requestState: 'st',
+        },
+      },
+    ]);
+    const outcome = await h.session.requestWithInput('tools/call', { name: 'ask_model' }, async () => ({
+      kind: 'declined',
+      reason: 'declined sampling/createMessage ("think")',
+    }));
+    expect(h.lines).toHaveLength(1);
+    expect(outcome).toMatchObject({
+      kind: 'result',
+      id: 1,
+      result: { resultType: 'input_required' },
+      unfinished: 'declined sampling/createMessage ("think")',
+    });
+  });
+
+  it('a final result carries no unfinished mark', async () => {
+    const h = harness('stateless', {}, (frame) => [{ jsonrpc: J, id: frame.id, result: { resultType: 'complete' } }]);
+    const outcome = await h.session.requestWithInput('tools/call', { name: 't' }, async () => answered_({}));
+    expect(outcome).toEqual({ kind: 'result', id: 1, result: { resultType: 'complete' } });
   });
 
   it('returns an error or a timeout of any round as it is', async () => {
@@ -489,11 +569,11 @@ describe('ClientSession: requestWithInput (stateless multi round-trip)', () => {
         ? [{ jsonrpc: J, id: 1, result: { resultType: 'input_required', inputRequests: { q: {} }, requestState: 'z' } }]
         : [{ jsonrpc: J, id: frame.id, error: { code: -32602, message: 'bad inputResponses' } }],
     );
-    const outcome = await h.session.requestWithInput('tools/call', { name: 't' }, async () => ({ q: 1 }));
+    const outcome = await h.session.requestWithInput('tools/call', { name: 't' }, async () => answered_({ q: 1 }));
     expect(outcome).toEqual({ kind: 'error', id: 2, error: { code: -32602, message: 'bad inputResponses' } });
 
     const silent = harness('stateless');
-    const pending = silent.session.requestWithInput('tools/call', { name: 't' }, async () => ({}), { timeoutMs: 50 });
+    const pending = silent.session.requestWithInput('tools/call', { name: 't' }, async () => answered_({}), { timeoutMs: 50 });
     silent.clock.advance(50);
     expect(await pending).toEqual({ kind: 'timeout', id: 1, afterMs: 50 });
   });

@@ -2,14 +2,21 @@
  * The client side of a conversation once it is open, transport-agnostic: the host gives it a
  * way to write a line and feeds it every message from the server. It builds each request for
  * the flow in use, times requests out (reset by progress, capped by a hard maximum) with a
- * visible notifications/cancelled, answers server requests through the host's handlers, and
+ * visible notifications/cancelled, answers server requests through the host's handlers (the
+ * handshake flow only: 2026-07-28 servers send none, so one is flagged and left unanswered), and
  * drives multi round-trip requests (input_required, then a retry with a new id).
  */
 import { encodeFrame, flowRequest, notification, type EnvelopeOptions, type Flow, type Frame } from './flows.js';
 import type { Classified, JsonRpcError, JsonRpcId } from './jsonrpc.js';
 
 export type Outcome =
-  | { kind: 'result'; id: JsonRpcId; result: Record<string, unknown> }
+  | {
+      kind: 'result';
+      id: JsonRpcId;
+      result: Record<string, unknown>;
+      /** A multi round-trip request that stopped on input_required without a final result: why. */
+      unfinished?: string;
+    }
   | { kind: 'error'; id: JsonRpcId; error: JsonRpcError }
   | { kind: 'timeout'; id: JsonRpcId; afterMs: number }
   | { kind: 'cancelled'; id: JsonRpcId; reason: string }
@@ -38,6 +45,13 @@ export interface RequestOptions {
 export type ServerRequestHandler = (method: string, params: Record<string, unknown>) => Promise<ServerAnswer>;
 export type ServerAnswer = { result: Record<string, unknown> } | { error: JsonRpcError };
 
+/**
+ * The client's side of one input_required round: the inputResponses to retry with, or a
+ * decline. 2026-07-28 has no error channel in inputResponses; a client that will not fulfil a
+ * sampling or roots request simply does not retry (the server is not waiting).
+ */
+export type InputAnswers = { kind: 'answered'; responses: Record<string, unknown> } | { kind: 'declined'; reason: string };
+
 export interface Timers {
   set(fn: () => void, ms: number): unknown;
   clear(handle: unknown): void;
@@ -58,6 +72,8 @@ export interface ClientSessionOptions {
   capabilities?: Record<string, unknown>;
   clientInfo?: EnvelopeOptions['clientInfo'];
   onServerRequest?: ServerRequestHandler;
+  /** Something the server did that this client will not go along with, in one line, for the record. */
+  onFlag?: (text: string) => void;
   timers?: Timers;
   /** Stateless flow: the log level every request asks for (a request's own option wins). */
   logLevel?: EnvelopeOptions['logLevel'];
@@ -146,7 +162,7 @@ export class ClientSession {
   async requestWithInput(
     method: string,
     params: Record<string, unknown>,
-    answer: (inputRequests: Record<string, unknown>) => Promise<Record<string, unknown>>,
+    answer: (inputRequests: Record<string, unknown>) => Promise<InputAnswers>,
     opts: RequestOptions = {},
     onRound?: (round: number, id: JsonRpcId) => void,
   ): Promise<Outcome> {
@@ -156,11 +172,13 @@ export class ClientSession {
       onRound?.(round, id);
       const outcome = await done;
       if (outcome.kind !== 'result' || outcome.result.resultType !== 'input_required') return outcome;
-      if (round >= MAX_INPUT_ROUNDS) return outcome;
+      if (round >= MAX_INPUT_ROUNDS)
+        return { ...outcome, unfinished: `still input_required after ${MAX_INPUT_ROUNDS} rounds; gave up without a final result` };
       const requests = asRecord(outcome.result.inputRequests);
-      const responses = Object.keys(requests).length > 0 ? await answer(requests) : {};
+      const answers: InputAnswers = Object.keys(requests).length > 0 ? await answer(requests) : { kind: 'answered', responses: {} };
+      if (answers.kind === 'declined') return { ...outcome, unfinished: answers.reason };
       const { inputResponses: _r, requestState: _s, ...base } = params;
-      current = { ...base, inputResponses: responses };
+      current = { ...base, inputResponses: answers.responses };
       if (typeof outcome.result.requestState === 'string') current.requestState = outcome.result.requestState;
     }
   }
@@ -229,6 +247,15 @@ export class ClientSession {
         return;
       }
       case 'request':
+        if (this.options.flow === 'stateless') {
+          // 2026-07-28: servers send no requests and clients send no responses, so an answer
+          // would break the protocol twice. The line is in the record; the host says why.
+          this.options.onFlag?.(
+            `the server sent a request (${message.method}, id ${JSON.stringify(message.id)}) in the stateless flow, ` +
+              'where servers must not send requests (2026-07-28): recorded, not answered',
+          );
+          return;
+        }
         void this.answerServer(message.id, message.method, asRecord(message.params));
         return;
       case 'batch':

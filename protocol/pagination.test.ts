@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { ClientSession, type Timers } from './clientSession.js';
 import { LATEST_HANDSHAKE_VERSION, STATELESS_VERSION, type Flow } from './flows.js';
 import { classifyValue, type JsonRpcId } from './jsonrpc.js';
-import { listAll, MAX_PAGES } from './pagination.js';
+import { findListed, listAll, MAX_PAGES } from './pagination.js';
 
 const J = '2.0';
 
@@ -143,5 +143,42 @@ describe('listAll', () => {
     expect(listed.items).toHaveLength(MAX_PAGES);
     expect(listed.failure).toBeUndefined();
     expect(s.lines).toHaveLength(MAX_PAGES);
+  });
+});
+
+describe('findListed', () => {
+  const pages: Record<string, { result: Record<string, unknown> }> = {
+    first: page(['a', 'b'], 'c2'),
+    c2: page(['c'], 'c3'),
+    c3: page(['d', 'e'], 'c4'),
+    c4: page(['f']),
+  };
+  const script: Script = (cursor) => pages[cursor ?? 'first'];
+  const named =
+    (name: string) =>
+    (item: unknown): boolean =>
+      (item as { name?: unknown }).name === name;
+
+  it('pages on until the item is there, and asks for no page beyond it', async () => {
+    const { session, cursors } = setup(script, 'stateless');
+    const found = await findListed(session, 'tools/list', 'tools', named('d'));
+    expect(found).toEqual({ item: { name: 'd' }, pages: 3 });
+    expect(cursors).toEqual([undefined, 'c2', 'c3']);
+  });
+
+  it('walks every page when the item is nowhere', async () => {
+    const { session, cursors } = setup(script);
+    expect(await findListed(session, 'tools/list', 'tools', named('zz'))).toEqual({ pages: 4 });
+    expect(cursors).toHaveLength(4);
+  });
+
+  it('says what stopped the walk', async () => {
+    const { session } = setup((cursor) =>
+      cursor === 'c2' ? { error: { code: -32602, message: 'bad cursor' } } : pages[cursor ?? 'first'],
+    );
+    expect(await findListed(session, 'tools/list', 'tools', named('d'))).toEqual({
+      pages: 2,
+      failure: { kind: 'error', id: 2, error: { code: -32602, message: 'bad cursor' } },
+    });
   });
 });

@@ -40,6 +40,8 @@ export const NOTE_TOPICS = {
   step: 'connect.step',
   connected: 'connect.done',
   failed: 'connect.failed',
+  /** Something the server did that the client would not go along with (ClientSession's onFlag). */
+  flag: 'session.flag',
 } as const;
 
 const LIST_CHANGED: Record<string, 'tools' | 'prompts' | 'resources' | undefined> = {

@@ -1,20 +1,30 @@
 /**
  * `mcp-lens call`: one request against a stdio server, in the chosen flow, from a script.
- * stdout: the result (or error) JSON. stderr: the transcript when asked, lint findings, and a
- * one-line reason on failure. Exit 0 success; 1 JSON-RPC error or isError; 2 bad usage;
- * 3 unreachable, dead or timed out.
+ * stdout: the result (or error) exactly as the server wrote it. stderr: the transcript when
+ * asked, lint findings, flags, and a one-line reason on failure. Exit 0 success; 1 JSON-RPC
+ * error, isError or no final result; 2 bad usage; 3 unreachable, dead or timed out.
  */
 import fs from 'node:fs';
-import type { Outcome } from '../../protocol/clientSession.js';
-import { answerInputRequests, elicitAnswer, notHandled, rootsReply, type Answerer, type ElicitAction } from '../../protocol/answers.js';
+import type { Outcome, RequestOptions } from '../../protocol/clientSession.js';
+import {
+  answerInputRequests,
+  elicitAnswer,
+  notHandled,
+  refusal,
+  rootsReply,
+  type Answerer,
+  type ElicitAction,
+} from '../../protocol/answers.js';
 import { typeToolArgs } from '../../protocol/toolArgs.js';
+import { findListed } from '../../protocol/pagination.js';
+import { memberText } from '../../protocol/jsonSpan.js';
 import { INPUT_REQUIRED_METHODS, LOG_LEVELS } from '../../protocol/flows.js';
 import { buildSessionFile } from '../../protocol/sessionFile.js';
-import { errorCodeName, explainError } from '../../protocol/jsonrpc.js';
+import { errorCodeName, explainError, type JsonRpcId } from '../../protocol/jsonrpc.js';
 import type { Finding } from '../../protocol/lint/index.js';
 import { VERSION } from '../version.js';
 import { commonOptions, flowOption, msOption, parse, serverCommand, UsageError } from './args.js';
-import { HeadlessClient } from './headless.js';
+import { CONN, HeadlessClient } from './headless.js';
 import { transcriptLine } from './transcript.js';
 
 export const CALL_USAGE = `Usage: mcp-lens call --method <method> [options] -- <command> [args...]
@@ -30,15 +40,17 @@ export const CALL_USAGE = `Usage: mcp-lens call --method <method> [options] -- <
   --params-json <json>              any other method: the params object
   --protocol-version <v>            pin a version (handshake: initialize's; stateless: the envelope's)
   --no-discover                     stateless: skip server/discover
-  --timeout <ms>                    per-request idle timeout, reset by progress (default 60000)
+  --timeout <ms>                    per-request idle timeout, reset by progress (a progress token is sent; default 60000)
   --capabilities <json>             client capabilities to declare (default {"elicitation":{"form":{}},"roots":{}})
   --log-level <level>               stateless: _meta log level of the request; handshake: logging/setLevel first
-  --elicit accept|decline|cancel    how to answer a server's elicitation (default cancel)
+  --elicit accept|decline|cancel    how to answer a server's elicitation (default cancel); sampling is always declined
   --elicit-content <json>           the content sent with --elicit accept
   --transcript                      print every wire line with its time (on stderr)
   --record <file>                   write the session file (docs/session-format.md)
 
-Exit codes: 0 success; 1 JSON-RPC error or isError: true; 2 bad usage; 3 unreachable, dead or timed out.
+stdout carries the result (or {"error":...}) exactly as the server wrote it.
+Exit codes: 0 success; 1 JSON-RPC error, isError: true, or no final result (input_required left
+unanswered); 2 bad usage; 3 unreachable, dead or timed out.
 `;
 
 const callOptions = {
@@ -81,19 +93,30 @@ export async function runCall(
   const answer: Answerer = (method) => {
     if (method === 'elicitation/create') return elicitAnswer(plan.elicit, plan.elicitContent ?? {});
     if (method === 'roots/list') return rootsReply([]);
+    // Sampling was offered, but there is no model here: say no the way sampling says no.
+    if (method === 'sampling/createMessage' && 'sampling' in plan.capabilities) return refusal(method, NO_MODEL);
     return notHandled(method);
   };
+  const flags: string[] = [];
   const client = new HeadlessClient(plan.server, {
     onEvent: (event) => {
       t0 ??= event.t;
       if (plan.transcript) say(transcriptLine(event, t0));
     },
     onServerRequest: async (method, params) => answer(method, params),
+    onFlag: (text) => flags.push(text),
   });
+  /** The server's own text of a response member, cut from the line it wrote. */
+  const exactMember = (id: JsonRpcId, member: 'result' | 'error'): string | undefined => {
+    const seq = client.tracker.get(CONN, 'client', id)?.responseSeq;
+    const event = seq === undefined ? undefined : client.events.find((e) => e.seq === seq);
+    return event?.kind === 'line' && event.text !== undefined ? memberText(event.text, member) : undefined;
+  };
 
   const finish = async (code: number, reason?: string): Promise<number> => {
     if (client.running) await client.stop();
     reportFindings(client.findings, say);
+    for (const flag of flags) say(`flag: ${flag}`);
     if (plan.record) {
       fs.writeFileSync(plan.record, JSON.stringify(buildSessionFile(client.events, { name: 'mcp-lens', version: VERSION }), null, 2));
     }
@@ -115,11 +138,16 @@ export async function runCall(
 
   let params = plan.params;
   if (plan.method === 'tools/call' && plan.toolArgPairs.length > 0) {
-    // Typing --tool-arg needs the tool's inputSchema: list the tools first (visible on the wire).
-    const { done } = session.request('tools/list', undefined, { timeoutMs: plan.timeoutMs });
-    const listed = await done;
-    const tools = listed.kind === 'result' && Array.isArray(listed.result.tools) ? (listed.result.tools as Record<string, unknown>[]) : [];
-    const tool = tools.find((t) => t.name === plan.toolName);
+    // Typing --tool-arg needs the tool's inputSchema: page through tools/list until the tool
+    // shows up (every page visible on the wire).
+    const found = await findListed(session, 'tools/list', 'tools', (t) => named(t, plan.toolName), { timeoutMs: plan.timeoutMs });
+    const tool = found.item as Record<string, unknown> | undefined;
+    if (tool === undefined) {
+      const where = found.failure
+        ? `tools/list stopped at page ${found.pages} (${found.failure.kind === 'error' ? `${found.failure.error.code} ${found.failure.error.message}` : found.failure.kind})`
+        : `no tool "${String(plan.toolName)}" in tools/list (${found.pages} ${found.pages === 1 ? 'page' : 'pages'})`;
+      say(`warning: ${where}: --tool-arg values are sent as strings`);
+    }
     const typed = typeToolArgs(plan.toolArgPairs, tool?.inputSchema);
     if (!typed.ok) return finish(2, typed.error);
     params = { name: plan.toolName, arguments: typed.args };
@@ -130,8 +158,10 @@ export async function runCall(
     if (set.kind !== 'result')
       say(`mcp-lens call: logging/setLevel was not accepted (${set.kind === 'error' ? set.error.message : set.kind})`);
   }
-  const requestOptions = {
+  const requestOptions: RequestOptions = {
     timeoutMs: plan.timeoutMs,
+    // A progress token, so progress can reset --timeout (the hard maximum still stands).
+    onProgress: () => undefined,
     ...(plan.logLevel && session.flow === 'stateless' ? { logLevel: plan.logLevel } : {}),
   };
   const retryable = INPUT_REQUIRED_METHODS.has(plan.method);
@@ -142,12 +172,13 @@ export async function runCall(
 
   switch (outcome.kind) {
     case 'result': {
-      out.write(`${JSON.stringify(outcome.result, null, 2)}\n`);
+      out.write(`${exactMember(outcome.id, 'result') ?? JSON.stringify(outcome.result)}\n`);
+      if (outcome.unfinished !== undefined) return finish(1, `${plan.method} did not finish: ${outcome.unfinished}`);
       if (outcome.result.isError === true) return finish(1, 'the tool ran and reported an error (isError: true)');
       return finish(0);
     }
     case 'error':
-      out.write(`${JSON.stringify({ error: outcome.error }, null, 2)}\n`);
+      out.write(`{"error":${exactMember(outcome.id, 'error') ?? JSON.stringify(outcome.error)}}\n`);
       return finish(
         1,
         `${plan.method} failed: ${outcome.error.code} ${errorCodeName(outcome.error.code)}: ${outcome.error.message} (${explainError(outcome.error)})`,
@@ -163,6 +194,12 @@ export async function runCall(
       return never;
     }
   }
+}
+
+const NO_MODEL = 'mcp-lens call has no model to sample with';
+
+function named(item: unknown, name: string | undefined): boolean {
+  return typeof item === 'object' && item !== null && (item as Record<string, unknown>).name === name;
 }
 
 function reportFindings(findings: Finding[], say: (text: string) => void): void {

@@ -1,10 +1,14 @@
 /**
  * `mcp-lens check`: connect, read who the server is, list everything it offers (every page),
- * and print the lint findings grouped by rule. Exit 1 when any finding is an error: a CI check
- * for server authors.
+ * call what is safe to call (see protocol/safeProbes), and print the lint findings grouped by
+ * rule, also when the run stops early. Exit 1 when any finding is an error: a CI check for
+ * server authors.
  */
 import fs from 'node:fs';
+import type { ClientSession, Outcome } from '../../protocol/clientSession.js';
+import { notHandled, refusal } from '../../protocol/answers.js';
 import { listAll } from '../../protocol/pagination.js';
+import { MAX_PROBES_PER_METHOD, safeProbes, type Listed, type Probe, type ProbePlan } from '../../protocol/safeProbes.js';
 import { buildSessionFile } from '../../protocol/sessionFile.js';
 import { RULES, type Finding } from '../../protocol/lint/index.js';
 import { errorCodeName } from '../../protocol/jsonrpc.js';
@@ -16,10 +20,15 @@ import { transcriptLine } from './transcript.js';
 export const CHECK_USAGE = `Usage: mcp-lens check [--flow handshake|stateless|auto] [options] -- <command> [args...]
 
 Connects, reads server/discover or the initialize result, lists tools, resources, resource
-templates and prompts (every page), and prints what breaks the protocol, grouped by rule.
+templates and prompts (every page), reads each resource, gets each prompt that needs no
+argument, asks completion/complete for each prompt argument and template variable (never calls
+a tool), and prints what breaks the protocol, grouped by rule.
 
   --flow <f>               default auto
   --protocol-version <v>   pin a version
+  --no-discover            stateless: skip server/discover (then every list is asked for)
+  --capabilities <json>    client capabilities to declare (default {}); with elicitation
+                           declared, a server may ask, and check answers cancel
   --timeout <ms>           per-request timeout (default 60000)
   --transcript             print every wire line (on stderr)
   --record <file>          write the session file
@@ -53,7 +62,7 @@ export async function runCheck(
     out.write(CHECK_USAGE);
     return 0;
   }
-  const { values, flow, timeoutMs, server } = plan;
+  const { values, flow, timeoutMs, server, capabilities: declared } = plan;
   const print = (text: string): boolean => out.write(`${text}\n`);
   let t0: number | undefined;
   const client = new HeadlessClient(
@@ -63,6 +72,8 @@ export async function runCheck(
         t0 ??= event.t;
         if (values.transcript) err.write(`${transcriptLine(event, t0)}\n`);
       },
+      // check answers no questions: an elicitation it declared is cancelled, anything else refused.
+      onServerRequest: async (method) => (method === 'elicitation/create' ? refusal(method) : notHandled(method)),
     },
   );
   const finish = async (code: number): Promise<number> => {
@@ -70,6 +81,14 @@ export async function runCheck(
     if (values.record)
       fs.writeFileSync(values.record, JSON.stringify(buildSessionFile(client.events, { name: 'mcp-lens', version: VERSION }), null, 2));
     return code;
+  };
+
+  /** Lets late lines (notifications after the last answer) reach the linter, then judges. */
+  const judge = async (code?: number): Promise<number> => {
+    await client.stop();
+    const findings = client.findings;
+    printFindings(findings, print);
+    return finish(code ?? (findings.some((f) => f.severity === 'error') ? 1 : 0));
   };
 
   const spawnError = await client.start();
@@ -80,53 +99,133 @@ export async function runCheck(
   const connected = await client.connect(flow, {
     ...(values['protocol-version'] ? { protocolVersion: values['protocol-version'] } : {}),
     discover: !values['no-discover'],
+    capabilities: declared,
     timeoutMs,
   });
   if (!connected.ok) {
     err.write(`mcp-lens check: ${connected.reason}\n`);
-    return finish(connected.exitCode);
+    return judge(connected.exitCode);
   }
   const info = connected.connected;
   const serverInfo = info.serverInfo as { name?: unknown; version?: unknown } | undefined;
   print(`server: ${String(serverInfo?.name ?? '(no name)')} ${String(serverInfo?.version ?? '')}`.trimEnd());
   print(`flow: ${info.flow} (${info.protocolVersion})`);
   const session = client.session;
-  if (!session) return finish(3);
-  const capabilities = (info.capabilities ?? {}) as Record<string, unknown>;
+  if (!session) return judge(3);
+  // Without server/discover nothing says what the server offers: ask for everything.
+  const capabilities = isRecord(info.capabilities) ? info.capabilities : undefined;
+  if (!capabilities) print('capabilities: unknown (no server/discover); every list is asked for');
+  const listed: Listed = {};
   for (const list of LISTS) {
-    if (!(list.capability in capabilities)) {
+    if (capabilities && !(list.capability in capabilities)) {
       print(`${list.method}: skipped (no ${list.capability} capability)`);
       continue;
     }
     const result = await listAll(session, list.method, list.key, { timeoutMs });
     if (result.failure) {
-      const why =
-        result.failure.kind === 'error'
-          ? `${result.failure.error.code} ${errorCodeName(result.failure.error.code)}: ${result.failure.error.message}`
-          : result.failure.kind;
-      print(`${list.method}: failed after ${result.pages} page(s): ${why}`);
-      if (result.failure.kind !== 'error') return finish(3);
+      const failure = result.failure;
+      if (!capabilities && failure.kind === 'error' && failure.error.code === -32601) {
+        print(`${list.method}: not offered (-32601 Method not found)`);
+        continue;
+      }
+      print(`${list.method}: failed after ${result.pages} page(s): ${describe(failure)}`);
+      if (failure.kind !== 'error') return judge(3);
       continue;
     }
     print(`${list.method}: ${result.items.length} in ${result.pages} page(s)`);
+    if (list.key !== 'tools') listed[list.key] = result.items;
   }
-  // Let late lines (notifications after the last answer) reach the linter before judging.
-  await client.stop();
-  const findings = client.findings;
-  printFindings(findings, print);
-  return finish(findings.some((f) => f.severity === 'error') ? 1 : 0);
+  const probed = await runProbes(session, safeProbes(listed, capabilities), timeoutMs, print);
+  return judge(probed === 'lost' ? 3 : undefined);
+}
+
+/** Runs the probes method by method, printing what did not simply succeed and a summary. */
+async function runProbes(
+  session: ClientSession,
+  plan: ProbePlan,
+  timeoutMs: number,
+  print: (text: string) => void,
+): Promise<'ok' | 'lost'> {
+  const done: Record<Probe['method'], string> = { 'resources/read': 'read', 'prompts/get': 'got', 'completion/complete': 'asked' };
+  for (const method of ['resources/read', 'prompts/get', 'completion/complete'] as const) {
+    const probes = plan.probes.filter((p) => p.method === method);
+    let ok = 0;
+    let asking = 0;
+    let failed = 0;
+    for (const probe of probes) {
+      const outcome = await session.request(method, probe.params, { timeoutMs }).done;
+      if (outcome.kind === 'result' && outcome.result.resultType !== 'input_required') ok++;
+      else if (outcome.kind === 'result') {
+        asking++;
+        print(`${method} ${probe.target}: input_required (check answers no questions)`);
+      } else if (outcome.kind === 'error' && outcome.error.code === -32601 && method === 'completion/complete') {
+        // Only tried because the capabilities are unknown; the server says it does not complete.
+        print(`${method}: not offered (-32601 Method not found)`);
+        break;
+      } else {
+        failed++;
+        print(`${method} ${probe.target}: ${describe(outcome)}`);
+        if (outcome.kind === 'closed') return 'lost';
+      }
+    }
+    const skipped = plan.skipped[method] ?? 0;
+    const beyond = plan.beyondLimit[method] ?? 0;
+    if (probes.length === 0 && skipped === 0) continue;
+    const parts = [`${ok} ${done[method]}`];
+    if (asking > 0) parts.push(`${asking} input_required`);
+    if (failed > 0) parts.push(`${failed} failed`);
+    if (skipped > 0) parts.push(`${skipped} skipped (required arguments)`);
+    if (beyond > 0) parts.push(`${beyond} more not tried (the first ${MAX_PROBES_PER_METHOD} only)`);
+    print(`${method}: ${parts.join(', ')}`);
+  }
+  return 'ok';
+}
+
+function describe(outcome: Exclude<Outcome, { kind: 'result' }>): string {
+  switch (outcome.kind) {
+    case 'error':
+      return `${outcome.error.code} ${errorCodeName(outcome.error.code)}: ${outcome.error.message}`;
+    case 'timeout':
+      return `no answer within ${outcome.afterMs} ms`;
+    case 'cancelled':
+    case 'closed':
+      return outcome.reason;
+    default: {
+      const never: never = outcome;
+      return never;
+    }
+  }
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 function planCheck(argv: string[]) {
-  const { values, positionals } = parse(argv, commonOptions);
-  if (values.help) return { help: true as const, values, flow: 'auto' as const, timeoutMs: 0, server: { command: '', args: [] } };
+  const { values, positionals } = parse(argv, { ...commonOptions, capabilities: { type: 'string' } });
+  const capabilities = capabilitiesOption(values.capabilities);
+  if (values.help)
+    return { help: true as const, values, flow: 'auto' as const, timeoutMs: 0, capabilities, server: { command: '', args: [] } };
   return {
     help: false as const,
     values,
     flow: flowOption(values.flow),
     timeoutMs: msOption('timeout', values.timeout),
+    capabilities,
     server: serverCommand(positionals),
   };
+}
+
+function capabilitiesOption(text: string | undefined): Record<string, unknown> {
+  if (text === undefined) return {};
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch (error) {
+    throw new UsageError(`--capabilities is not valid JSON: ${(error as Error).message}`);
+  }
+  if (!isRecord(value)) throw new UsageError('--capabilities must be a JSON object');
+  return value;
 }
 
 function printFindings(findings: Finding[], print: (text: string) => void): void {

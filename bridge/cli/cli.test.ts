@@ -133,20 +133,22 @@ describe('mcp-lens call', () => {
       'call',
       '--flow',
       'handshake',
+      // Long enough for a loaded machine to start the demo (--timeout bounds initialize too),
+      // shorter than the slow tool's first step, so no progress resets it.
       '--timeout',
-      '700',
+      '3000',
       '--method',
       'tools/call',
       '--tool-name',
       'slow',
       '--tool-args-json',
-      '{"steps":3,"delayMs":2000}',
+      '{"steps":3,"delayMs":5000}',
       '--transcript',
       '--',
       ...demo,
     ]);
     expect(run.code).toBe(3);
-    expect(run.stderr).toContain('"method":"notifications/cancelled","params":{"requestId":2,"reason":"timed out after 700 ms"}');
+    expect(run.stderr).toContain('"method":"notifications/cancelled","params":{"requestId":2,"reason":"timed out after 3000 ms"}');
   });
 
   it('non-JSON on stdout: the call succeeds and the finding is reported', async () => {
@@ -335,6 +337,181 @@ describe('mcp-lens call', () => {
     expect(Date.now() - started).toBeLessThan(8000);
   });
 
+  it('--timeout is reset by progress: the request carries a progress token in both flows', async () => {
+    for (const flow of ['stateless', 'handshake']) {
+      const run = await lens([
+        'call',
+        '--flow',
+        flow,
+        // 6 s of work against a 4 s idle timeout: only progress (every 1.5 s) keeps it alive.
+        '--timeout',
+        '4000',
+        '--method',
+        'tools/call',
+        '--tool-name',
+        'slow',
+        '--tool-args-json',
+        '{"steps":4,"delayMs":1500}',
+        '--transcript',
+        '--',
+        ...demo,
+      ]);
+      expect(run.code, `${flow}: ${run.stderr}`).toBe(0);
+      expect(JSON.parse(run.stdout).content[0].text).toBe('Done after 4 steps');
+      expect(sentLines(run.stderr).find((l) => l.includes('"method":"tools/call"'))).toContain('"progressToken"');
+      expect(run.stderr.match(/"method":"notifications\/progress"/g)).toHaveLength(4);
+    }
+  });
+
+  it('input_required round after round: exit 1 with a one-line reason once the round limit is reached', async () => {
+    const run = await lens([
+      'call',
+      '--flow',
+      'stateless',
+      '--method',
+      'tools/call',
+      '--tool-name',
+      'never_done',
+      '--elicit',
+      'accept',
+      '--elicit-content',
+      '{"confirm":true}',
+      '--transcript',
+      '--',
+      ...fixture('input-everywhere.mjs'),
+    ]);
+    expect(run.code).toBe(1);
+    expect(sentLines(run.stderr).filter((l) => l.includes('"method":"tools/call"'))).toHaveLength(10);
+    const reasons = run.stderr.split('\n').filter((l) => l.startsWith('mcp-lens call:'));
+    expect(reasons).toEqual([
+      'mcp-lens call: tools/call did not finish: still input_required after 10 rounds; gave up without a final result',
+    ]);
+  });
+
+  it('a sampling question is declined in its own way: no retry in the stateless flow, error -1 in the handshake flow', async () => {
+    const args = [
+      '--capabilities',
+      '{"elicitation":{"form":{}},"sampling":{}}',
+      '--method',
+      'tools/call',
+      '--tool-name',
+      'ask_model',
+      '--transcript',
+      '--',
+      ...fixture('input-everywhere.mjs'),
+    ];
+    const stateless = await lens(['call', '--flow', 'stateless', ...args]);
+    expect(stateless.code).toBe(1);
+    expect(sentLines(stateless.stderr).filter((l) => l.includes('"method":"tools/call"'))).toHaveLength(1);
+    expect(stateless.stderr).not.toContain('"action":"cancel"');
+    expect(stateless.stderr.split('\n').filter((l) => l.startsWith('mcp-lens call:'))).toEqual([
+      'mcp-lens call: tools/call did not finish: declined sampling/createMessage ("think"): mcp-lens call has no model to sample with; not retried, which is how 2026-07-28 declines',
+    ]);
+
+    const handshake = await lens(['call', '--flow', 'handshake', ...args]);
+    const answer = sentLines(handshake.stderr).find((l) => l.includes('"id":0,'));
+    expect(answer).toMatch(/→ stdin +{"jsonrpc":"2.0","id":0,"error":{"code":-1,"message":"mcp-lens call has no model to sample with"}}$/);
+    expect(handshake.stderr).not.toContain('"action":"cancel"');
+  });
+
+  it('stateless: a request from the server is recorded and flagged, never answered', async () => {
+    const run = await lens([
+      'call',
+      '--flow',
+      'stateless',
+      '--method',
+      'tools/call',
+      '--tool-name',
+      'ask',
+      '--transcript',
+      '--',
+      ...fixture('stateless-server-request.mjs'),
+    ]);
+    expect(run.code).toBe(0);
+    expect(JSON.parse(run.stdout).content[0].text).toBe('asked');
+    expect(run.stderr).toContain('← stdout {"jsonrpc":"2.0","id":0,"method":"sampling/createMessage"');
+    expect(sentLines(run.stderr).filter((l) => l.includes('"id":0'))).toEqual([]);
+    expect(run.stderr).not.toContain('the client answered request 0');
+    const flag =
+      'the server sent a request (sampling/createMessage, id 0) in the stateless flow, where servers must not send requests (2026-07-28): recorded, not answered';
+    expect(run.stderr).toMatch(new RegExp(`✎ session\\.flag +${flag.replace(/[()]/g, '\\$&')}`));
+    expect(run.stderr.split('\n')).toContain(`flag: ${flag}`);
+  });
+
+  it('--tool-arg typing pages through tools/list to the tool; an unknown tool gets strings and a warning', async () => {
+    const typed = await lens([
+      'call',
+      '--flow',
+      'stateless',
+      '--method',
+      'tools/call',
+      '--tool-name',
+      'tune',
+      '--tool-arg',
+      'ratio=0.5',
+      '--tool-arg',
+      'count=3',
+      '--tool-arg',
+      'loud=true',
+      '--tool-arg',
+      'label=42',
+      '--transcript',
+      '--',
+      ...fixture('paged-tools.mjs'),
+    ]);
+    expect(typed.code).toBe(0);
+    expect(JSON.parse(typed.stdout).content[0].text).toBe('{"ratio":0.5,"count":3,"loud":true,"label":"42"}');
+    expect(sentLines(typed.stderr).filter((l) => l.includes('"method":"tools/list"'))).toHaveLength(3);
+    expect(typed.stderr).not.toContain('warning:');
+
+    const unknown = await lens([
+      'call',
+      '--flow',
+      'handshake',
+      '--method',
+      'tools/call',
+      '--tool-name',
+      'nope',
+      '--tool-arg',
+      'n=1',
+      '--',
+      ...fixture('paged-tools.mjs'),
+    ]);
+    expect(JSON.parse(unknown.stdout).content[0].text).toBe('{"n":"1"}');
+    expect(unknown.stderr.split('\n').filter((l) => l.startsWith('warning:'))).toEqual([
+      'warning: no tool "nope" in tools/list (3 pages): --tool-arg values are sent as strings',
+    ]);
+  });
+
+  it('prints the exact bytes of the result, and of the error, as the server wrote them', async () => {
+    const big = await lens([
+      'call',
+      '--flow',
+      'handshake',
+      '--method',
+      'tools/call',
+      '--tool-name',
+      'big',
+      '--',
+      ...fixture('exact-bytes.mjs'),
+    ]);
+    expect(big.code).toBe(0);
+    expect(big.stdout).toBe('{ "content":[{"type":"text","text":"big"}], "n":12345678901234567890123, "dup":1, "dup":2 }\n');
+    const failed = await lens([
+      'call',
+      '--flow',
+      'handshake',
+      '--method',
+      'tools/call',
+      '--tool-name',
+      'fail',
+      '--',
+      ...fixture('exact-bytes.mjs'),
+    ]);
+    expect(failed.code).toBe(1);
+    expect(failed.stdout).toBe('{"error":{"code":-32000,"message":"boom","data":{"n":1.0},"retryAfterMs":250}}\n');
+  });
+
   it('bad usage exits 2; a missing command exits 3', async () => {
     expect((await lens(['call', '--flow', 'sideways', '--method', 'tools/list', '--', ...demo])).code).toBe(2);
     expect((await lens(['call', '--method', 'tools/list'])).code).toBe(2);
@@ -383,6 +560,46 @@ describe('mcp-lens check', () => {
       expect(run.code).toBe(0);
     });
   }
+
+  it('stateless without server/discover: every list is asked for, none skipped', async () => {
+    const run = await lens(['check', '--flow', 'stateless', '--no-discover', '--', ...demo]);
+    expect(run.stdout).toContain('tools/list: 7 in 1 page(s)');
+    expect(run.stdout).toContain('prompts/list: 1 in 1 page(s)');
+    expect(run.stdout).not.toMatch(/: skipped \(no/);
+    expect(run.stdout).toContain('lint: no findings');
+    expect(run.code).toBe(0);
+  });
+
+  it('a connect failure still prints the findings gathered before it', async () => {
+    const run = await lens(['check', '--flow', 'stateless', '--timeout', '1500', '--', ...fixture('hostile.mjs')]);
+    expect(run.code).toBe(3);
+    expect(run.stderr).toMatch(/mcp-lens check: .*server\/discover/);
+    expect(run.stdout).toContain('stdout-non-json');
+  });
+
+  it('calls what is safe to call: reads resources, gets prompts without required arguments, asks for completions; never a tool', async () => {
+    const run = await lens(['check', '--flow', 'stateless', '--transcript', '--', ...demo]);
+    expect(run.code).toBe(0);
+    const sent = sentLines(run.stderr);
+    expect(sent.some((l) => l.includes('"method":"resources/read"'))).toBe(true);
+    expect(sent.some((l) => l.includes('"method":"completion/complete"') && l.includes('"ref/resource"'))).toBe(true);
+    expect(sent.some((l) => l.includes('"method":"completion/complete"') && l.includes('"ref/prompt"'))).toBe(true);
+    expect(sent.some((l) => l.includes('"method":"tools/call"'))).toBe(false);
+    expect(run.stdout).toMatch(/resources\/read: \d+ read/);
+    expect(run.stdout).toContain('prompts/get: 0 got, 1 skipped (required arguments)');
+    expect(run.stdout).toMatch(/completion\/complete: \d+ asked/);
+
+    const elicitation = ['--capabilities', '{"elicitation":{"form":{}}}', '--', ...fixture('input-everywhere.mjs')];
+    const asks = await lens(['check', '--flow', 'stateless', ...elicitation]);
+    expect(asks.stdout).toContain('resources/read input://secret: input_required (check answers no questions)');
+    expect(asks.stdout).toContain('prompts/get greeting: input_required (check answers no questions)');
+    expect(asks.stdout).toContain('lint: no findings');
+    // The handshake flow asks with elicitation/create, and check cancels.
+    const handshake = await lens(['check', '--flow', 'handshake', '--transcript', ...elicitation]);
+    expect(sentLines(handshake.stderr).filter((l) => l.includes('"result":{"action":"cancel"}'))).toHaveLength(2);
+    expect(handshake.stdout).toContain('resources/read: 1 read');
+    expect(handshake.stdout).toContain('prompts/get: 1 got');
+  });
 
   it('a server that breaks rules: each finding with its rule id, exit 1', async () => {
     const run = await lens(['check', '--flow', 'handshake', '--', ...fixture('rule-breaker.mjs')]);

@@ -21,6 +21,8 @@ export type ConnectResult = { ok: true; connected: Connected } | { ok: false; re
 export interface HeadlessOptions {
   onEvent?: (event: BridgeEvent) => void;
   onServerRequest?: ServerRequestHandler;
+  /** Called after a flag is recorded as a note (see ClientSession's onFlag). */
+  onFlag?: (text: string) => void;
   graceMs?: number;
 }
 
@@ -105,6 +107,10 @@ export class HeadlessClient {
                 capabilities: options.capabilities ?? {},
                 ...(options.clientInfo ? { clientInfo: options.clientInfo } : {}),
                 ...(this.options.onServerRequest ? { onServerRequest: this.options.onServerRequest } : {}),
+                onFlag: (text) => {
+                  this.note(NOTE_TOPICS.flag, { text });
+                  this.options.onFlag?.(text);
+                },
               });
               finish({ ok: true, connected: action.outcome });
               return;

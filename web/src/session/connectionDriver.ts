@@ -136,6 +136,7 @@ export class ConnectionDriver {
         const scripted = this.autoAnswer?.(method, params);
         return scripted ? Promise.resolve(scripted) : this.askUser(this.conn, method, params);
       },
+      onFlag: (text) => this.note(NOTE_TOPICS.flag, { text }),
     });
   }
 
