@@ -9,7 +9,7 @@ import { buildSessionFile } from '../../protocol/sessionFile.js';
 import { RULES, type Finding } from '../../protocol/lint/index.js';
 import { errorCodeName } from '../../protocol/jsonrpc.js';
 import { VERSION } from '../version.js';
-import { commonOptions, flowOption, msOption, parse, serverCommand, UsageError } from './args.js';
+import { commonOptions, flowOption, msOption, parse, probeTimeoutOption, serverCommand, UsageError } from './args.js';
 import { HeadlessClient } from './headless.js';
 import { transcriptLine } from './transcript.js';
 
@@ -20,6 +20,7 @@ templates and prompts (every page), and prints what breaks the protocol, grouped
 
   --flow <f>               default auto
   --protocol-version <v>   pin a version
+  --probe-timeout <ms>     auto: wait this long for server/discover before sending initialize too (default 3000)
   --timeout <ms>           per-request timeout (default 60000)
   --transcript             print every wire line (on stderr)
   --record <file>          write the session file
@@ -81,6 +82,7 @@ export async function runCheck(
     ...(values['protocol-version'] ? { protocolVersion: values['protocol-version'] } : {}),
     discover: !values['no-discover'],
     timeoutMs,
+    ...plan.probe,
   });
   if (!connected.ok) {
     err.write(`mcp-lens check: ${connected.reason}\n`);
@@ -119,12 +121,14 @@ export async function runCheck(
 
 function planCheck(argv: string[]) {
   const { values, positionals } = parse(argv, commonOptions);
-  if (values.help) return { help: true as const, values, flow: 'auto' as const, timeoutMs: 0, server: { command: '', args: [] } };
+  if (values.help)
+    return { help: true as const, values, flow: 'auto' as const, timeoutMs: 0, probe: {}, server: { command: '', args: [] } };
   return {
     help: false as const,
     values,
     flow: flowOption(values.flow),
     timeoutMs: msOption('timeout', values.timeout),
+    probe: probeTimeoutOption(values['probe-timeout']),
     server: serverCommand(positionals),
   };
 }
