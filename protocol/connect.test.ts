@@ -281,7 +281,7 @@ describe('Connector: auto', () => {
     c.start();
     const exit = c.onExit({ code: 1, signal: null });
     expect(only(exit, 'restart').reason).toBe('server exited on the probe');
-    expect(steps(exit)[0]).toContain('the server exited with code 1 on server/discover');
+    expect(steps(exit)[0]).toContain('the server exited on server/discover (with code 1)');
     expect(sent(exit)).toEqual([]);
     expect(c.pendingId).toBeUndefined();
     expect(c.onTimeout()).toEqual([]); // nothing pending while restarting

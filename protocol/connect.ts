@@ -211,7 +211,7 @@ export class Connector {
       return [
         {
           type: 'step',
-          text: `the server exited ${exitHow(exit)} on server/discover: it is not a stateless server; restarting it for the handshake`,
+          text: `the server exited on server/discover (${exitHow(exit)}): it is not a stateless server; restarting it for the handshake`,
         },
         { type: 'restart', reason: 'server exited on the probe' },
       ];
