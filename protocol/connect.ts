@@ -3,6 +3,10 @@
  * what arrives and carries out the actions it returns (send a frame, arm a timer, restart
  * the server). Every decision is also returned as a visible step, so the user sees the probe
  * and the fallback rather than a silent guess.
+ *
+ * Auto must not depend on how fast a server starts: the probe timer also runs while the server
+ * is still starting, so when it ends initialize is sent but server/discover stays pending, and
+ * whichever answer comes first decides (see onRaceAnswer).
  */
 import type { Classified, JsonRpcId } from './jsonrpc.js';
 import { errorCodeName } from './jsonrpc.js';
@@ -13,11 +17,16 @@ import {
   discoverRequest,
   initializeRequest,
   initializedNotification,
+  notification,
   type ClientInfo,
   type Flow,
   type FlowChoice,
   type Frame,
 } from './flows.js';
+import { flowOfVersion, pickVersion, versionList } from './versions.js';
+import { StderrTail, exitHow, type ServerExit } from './serverExit.js';
+
+export type { ServerExit } from './serverExit.js';
 
 export interface Connected {
   flow: Flow;
@@ -28,9 +37,14 @@ export interface Connected {
   supportedVersions?: string[];
 }
 
+/** A response the client writes (to a server's ping while connecting). */
+export type ReplyFrame = { jsonrpc: '2.0'; id: JsonRpcId; result: Record<string, unknown> };
+
 export type ConnectAction =
-  | { type: 'send'; frame: Frame }
+  | { type: 'send'; frame: Frame | ReplyFrame }
+  /** Arm the one connect timer, replacing any armed before; connected, failed and restart disarm it. */
   | { type: 'wait'; ms: number }
+  /** Stop the server if it still runs, start it again, then call onRestarted. */
   | { type: 'restart'; reason: string }
   | { type: 'step'; text: string }
   | { type: 'connected'; outcome: Connected }
@@ -44,21 +58,40 @@ export interface ConnectOptions {
   discover?: boolean;
   capabilities?: Record<string, unknown>;
   clientInfo?: ClientInfo;
-  /** How long auto waits for server/discover before deciding the server is not stateless. */
+  /** How long auto waits for server/discover before sending initialize as well. */
   probeTimeoutMs?: number;
   /** How long any other opening request may take. */
   timeoutMs?: number;
 }
 
+interface Pending {
+  id: JsonRpcId;
+  version: string;
+}
+
 type Phase =
   | { name: 'idle' }
-  | { name: 'discover'; id: JsonRpcId; version: string; probing: boolean; retried: boolean }
-  | { name: 'initialize'; id: JsonRpcId; version: string }
-  | { name: 'restarting' }
+  /** probing: auto, and a handshake fallback is still possible. */
+  | ({ name: 'discover'; probing: boolean } & Pending)
+  | ({ name: 'initialize' } & Pending)
+  /**
+   * Auto after the probe timer: both requests are out. `stateless` holds what server/discover
+   * said while the initialize answer is still awaited; `refused` the -32022 initialize got
+   * while server/discover is still awaited.
+   */
+  | { name: 'race'; discover: Pending; init: Pending; stateless?: Connected; refused?: string }
+  | { name: 'restarting'; next: 'initialize' | 'server/discover'; version: string }
   | { name: 'done' };
+
+/** What a server's list of versions means for the opening. */
+type Verdict =
+  | { kind: 'stateless'; version: string; note?: string }
+  | { kind: 'handshake'; version: string; why: string }
+  | { kind: 'fail'; reason: string };
 
 export class Connector {
   private phase: Phase = { name: 'idle' };
+  private readonly stderr = new StderrTail();
 
   constructor(
     readonly choice: FlowChoice,
@@ -69,17 +102,20 @@ export class Connector {
     return this.phase.name === 'done';
   }
 
-  /** The id of the opening request in flight, if any. */
+  /** The id of the opening request in flight, if any (server/discover while both are out). */
   get pendingId(): JsonRpcId | undefined {
-    return this.phase.name === 'discover' || this.phase.name === 'initialize' ? this.phase.id : undefined;
+    const phase = this.phase;
+    if (phase.name === 'race') return phase.stateless ? phase.init.id : phase.discover.id;
+    return phase.name === 'discover' || phase.name === 'initialize' ? phase.id : undefined;
   }
 
   start(): ConnectAction[] {
+    const pinned = this.options.protocolVersion;
     switch (this.choice) {
       case 'handshake':
-        return this.sendInitialize();
+        return this.sendInitialize(pinned ?? LATEST_HANDSHAKE_VERSION);
       case 'stateless': {
-        const version = this.options.protocolVersion ?? STATELESS_VERSION;
+        const version = pinned ?? STATELESS_VERSION;
         if (this.options.discover === false) {
           this.phase = { name: 'done' };
           return [
@@ -89,13 +125,28 @@ export class Connector {
         }
         return [
           { type: 'step', text: 'stateless flow: no handshake; server/discover asks who the server is' },
-          ...this.sendDiscover(version, false, false),
+          ...this.sendDiscover(version, false),
         ];
       }
       case 'auto':
+        if (pinned !== undefined && flowOfVersion(pinned) === 'handshake') {
+          return [
+            { type: 'step', text: `auto: the pinned ${pinned} is a handshake version, so no probe: initialize asks for it` },
+            ...this.sendInitialize(pinned),
+          ];
+        }
+        if (pinned !== undefined) {
+          return [
+            {
+              type: 'step',
+              text: `auto: the pinned ${pinned} is a stateless version: server/discover with it, and no fallback to the handshake`,
+            },
+            ...this.sendDiscover(pinned, false),
+          ];
+        }
         return [
           { type: 'step', text: 'auto: probing with server/discover; a 2026-07-28 server answers it, an older one does not' },
-          ...this.sendDiscover(this.options.protocolVersion ?? STATELESS_VERSION, true, false),
+          ...this.sendDiscover(STATELESS_VERSION, true),
         ];
       default: {
         const never: never = this.choice;
@@ -104,50 +155,79 @@ export class Connector {
     }
   }
 
-  /** Feed every message from the server; only the answer to the pending request matters here. */
+  /** Feed every message from the server: answers to the opening requests, and its pings. */
   onMessage(message: Classified): ConnectAction[] {
     const phase = this.phase;
-    if (phase.name !== 'discover' && phase.name !== 'initialize') return [];
+    if (phase.name !== 'discover' && phase.name !== 'initialize' && phase.name !== 'race') return [];
+    if (message.kind === 'request') return this.onServerRequest(message.id, message.method);
     if (message.kind !== 'result' && message.kind !== 'error') return [];
+    if (phase.name === 'race') return this.onRaceAnswer(phase, message);
     if (message.id !== phase.id) return [];
     if (phase.name === 'initialize') return this.onInitializeAnswer(phase, message);
     return this.onDiscoverAnswer(phase, message);
   }
 
-  onTimeout(): ConnectAction[] {
-    const phase = this.phase;
-    if (phase.name === 'discover' && phase.probing) {
-      return [
-        { type: 'step', text: `no answer to server/discover within ${this.probeTimeout} ms: treating the server as a handshake server` },
-        ...this.sendInitialize(),
-      ];
-    }
-    if (phase.name === 'discover' || phase.name === 'initialize') {
-      const method = phase.name === 'discover' ? 'server/discover' : 'initialize';
-      return this.fail(`no answer to ${method} within ${this.timeout} ms`);
-    }
-    return [];
+  /** Feed every stderr line, so a server dying while connecting can be explained. */
+  onStderr(text: string): void {
+    this.stderr.push(text);
   }
 
-  onExit(): ConnectAction[] {
+  onTimeout(): ConnectAction[] {
     const phase = this.phase;
-    if (phase.name === 'discover' && phase.probing) {
-      this.phase = { name: 'restarting' };
+    switch (phase.name) {
+      case 'discover':
+        if (!phase.probing) return this.fail(`no answer to server/discover within ${this.timeout} ms`);
+        return this.startRace(phase);
+      case 'initialize':
+        return this.fail(`no answer to initialize within ${this.timeout} ms`);
+      case 'race':
+        if (phase.stateless) {
+          return [
+            {
+              type: 'step',
+              text: `no answer to initialize within ${this.timeout} ms: staying with the stateless flow server/discover showed`,
+            },
+            ...this.connect(phase.stateless),
+          ];
+        }
+        if (phase.refused) return this.fail(`no answer to server/discover within ${this.timeout} ms (initialize got ${phase.refused})`);
+        return this.fail(`no answer to server/discover or initialize within ${this.timeout} ms`);
+      case 'idle':
+      case 'restarting':
+      case 'done':
+        return [];
+      default: {
+        const never: never = phase;
+        return never;
+      }
+    }
+  }
+
+  onExit(exit: ServerExit): ConnectAction[] {
+    const phase = this.phase;
+    const probing = (phase.name === 'discover' && phase.probing) || (phase.name === 'race' && !phase.stateless && !phase.refused);
+    if (probing) {
+      this.phase = { name: 'restarting', next: 'initialize', version: LATEST_HANDSHAKE_VERSION };
       return [
-        { type: 'step', text: 'the server exited on server/discover: it is not a stateless server; restarting it for the handshake' },
+        {
+          type: 'step',
+          text: `the server exited on server/discover (${exitHow(exit)}): it is not a stateless server; restarting it for the handshake`,
+        },
         { type: 'restart', reason: 'server exited on the probe' },
       ];
     }
-    if (phase.name === 'discover' || phase.name === 'initialize') {
-      const method = phase.name === 'discover' ? 'server/discover' : 'initialize';
-      return this.fail(`the server exited before answering ${method}`);
+    if (phase.name === 'discover' || phase.name === 'initialize' || phase.name === 'race') {
+      const method = phase.name === 'initialize' || (phase.name === 'race' && phase.stateless) ? 'initialize' : 'server/discover';
+      return this.fail(`the server exited ${exitHow(exit)} before answering ${method}${this.stderr.describe()}`);
     }
     return [];
   }
 
   onRestarted(): ConnectAction[] {
-    if (this.phase.name !== 'restarting') return [];
-    return this.sendInitialize();
+    const phase = this.phase;
+    if (phase.name !== 'restarting') return [];
+    this.stderr.clear();
+    return phase.next === 'initialize' ? this.sendInitialize(phase.version) : this.sendDiscover(phase.version, false);
   }
 
   private get probeTimeout(): number {
@@ -158,114 +238,125 @@ export class Connector {
     return this.options.timeoutMs ?? 30_000;
   }
 
-  private sendDiscover(version: string, probing: boolean, retried: boolean): ConnectAction[] {
-    const id = this.options.nextId();
-    this.phase = { name: 'discover', id, version, probing, retried };
-    const frame = discoverRequest(id, {
+  private get pinned(): boolean {
+    return this.options.protocolVersion !== undefined;
+  }
+
+  private discoverFrame(id: JsonRpcId, version: string): Frame {
+    return discoverRequest(id, {
       protocolVersion: version,
       capabilities: this.options.capabilities ?? {},
       ...(this.options.clientInfo ? { clientInfo: this.options.clientInfo } : {}),
     });
+  }
+
+  private initializeFrame(id: JsonRpcId, version: string): Frame {
+    return initializeRequest(id, {
+      protocolVersion: version,
+      capabilities: this.options.capabilities ?? {},
+      ...(this.options.clientInfo ? { clientInfo: this.options.clientInfo } : {}),
+    });
+  }
+
+  private sendDiscover(version: string, probing: boolean): ConnectAction[] {
+    const id = this.options.nextId();
+    this.phase = { name: 'discover', id, version, probing };
     return [
-      { type: 'send', frame },
+      { type: 'send', frame: this.discoverFrame(id, version) },
       { type: 'wait', ms: probing ? this.probeTimeout : this.timeout },
     ];
   }
 
-  private sendInitialize(): ConnectAction[] {
+  private sendInitialize(version: string): ConnectAction[] {
     const id = this.options.nextId();
-    const version = this.choice === 'handshake' ? (this.options.protocolVersion ?? LATEST_HANDSHAKE_VERSION) : LATEST_HANDSHAKE_VERSION;
     this.phase = { name: 'initialize', id, version };
-    const frame = initializeRequest(id, {
-      protocolVersion: version,
-      capabilities: this.options.capabilities ?? {},
-      ...(this.options.clientInfo ? { clientInfo: this.options.clientInfo } : {}),
-    });
     return [
-      { type: 'send', frame },
+      { type: 'send', frame: this.initializeFrame(id, version) },
       { type: 'wait', ms: this.timeout },
+    ];
+  }
+
+  /** The probe timer ended: maybe an old server, maybe one still starting. Ask both ways. */
+  private startRace(phase: Extract<Phase, { name: 'discover' }>): ConnectAction[] {
+    const init = { id: this.options.nextId(), version: LATEST_HANDSHAKE_VERSION };
+    this.phase = { name: 'race', discover: { id: phase.id, version: phase.version }, init };
+    return [
+      {
+        type: 'step',
+        text: `no answer to server/discover within ${this.probeTimeout} ms: sending initialize too; server/discover stays open, and whichever answer comes first decides (a server still starting answers both in turn)`,
+      },
+      { type: 'send', frame: this.initializeFrame(init.id, init.version) },
+      { type: 'wait', ms: this.timeout },
+    ];
+  }
+
+  /** 2025-11-25 lets a server ping before it answers initialize; the stateless flow has no client responses. */
+  private onServerRequest(id: JsonRpcId, method: string): ConnectAction[] {
+    if (method !== 'ping' || this.choice === 'stateless') return [];
+    return [
+      { type: 'step', text: 'the server sent ping while the opening was under way: answered' },
+      { type: 'send', frame: { jsonrpc: '2.0', id, result: {} } },
     ];
   }
 
   private onInitializeAnswer(phase: Extract<Phase, { name: 'initialize' }>, message: Classified): ConnectAction[] {
     if (message.kind === 'error') {
       const { code, message: text, data } = message.error;
-      const supported = supportedVersions(data);
+      const supported = versionList(asRecord(data).supported);
       const hint = supported ? ` (the server supports ${supported.join(', ')})` : '';
       return this.fail(`initialize failed: ${code} ${errorCodeName(code)}: ${text}${hint}`);
     }
     if (message.kind !== 'result') return [];
-    const result = asRecord(message.result);
-    const chosen = typeof result.protocolVersion === 'string' ? result.protocolVersion : phase.version;
+    return this.completeHandshake(phase.version, message.result, []);
+  }
+
+  private completeHandshake(asked: string, value: unknown, extra: ConnectAction[]): ConnectAction[] {
+    const result = asRecord(value);
+    const chosen = typeof result.protocolVersion === 'string' ? result.protocolVersion : asked;
     const actions: ConnectAction[] = [];
-    if (chosen !== phase.version) {
-      actions.push({ type: 'step', text: `asked for ${phase.version}; the server chose ${chosen}` });
-    }
-    this.phase = { name: 'done' };
-    actions.push({ type: 'send', frame: initializedNotification() });
-    actions.push({
-      type: 'connected',
-      outcome: {
+    if (chosen !== asked) actions.push({ type: 'step', text: `asked for ${asked}; the server chose ${chosen}` });
+    actions.push({ type: 'send', frame: initializedNotification() }, ...extra);
+    return [
+      ...actions,
+      ...this.connect({
         flow: 'handshake',
         protocolVersion: chosen,
         serverInfo: result.serverInfo,
         capabilities: result.capabilities,
         ...(typeof result.instructions === 'string' ? { instructions: result.instructions } : {}),
-      },
-    });
-    return actions;
+      }),
+    ];
   }
 
   private onDiscoverAnswer(phase: Extract<Phase, { name: 'discover' }>, message: Classified): ConnectAction[] {
+    // Only auto's own probe may fall back; a pinned version or the stateless flow stands or fails.
+    const mayFallBack = phase.probing;
     if (message.kind === 'result') {
-      const result = asRecord(message.result);
-      const versions = Array.isArray(result.supportedVersions)
-        ? result.supportedVersions.filter((v): v is string => typeof v === 'string')
-        : [];
-      if (!versions.includes(phase.version)) {
-        const list = versions.length > 0 ? versions.join(', ') : 'none';
-        if (phase.probing && versions.length === 0) {
+      const verdict = this.judgeDiscoverResult(phase.version, message.result, mayFallBack);
+      switch (verdict.kind) {
+        case 'stateless':
           return [
-            { type: 'step', text: 'server/discover listed no supported version: falling back to the handshake' },
-            ...this.sendInitialize(),
+            ...(phase.probing ? [{ type: 'step' as const, text: 'server/discover answered: the server speaks the stateless flow' }] : []),
+            ...(verdict.note ? [{ type: 'step' as const, text: verdict.note }] : []),
+            ...this.connect(statelessOutcome(verdict.version, message.result)),
           ];
+        case 'handshake':
+          return [{ type: 'step', text: `${verdict.why}: falling back to the handshake` }, ...this.sendInitialize(verdict.version)];
+        case 'fail':
+          return this.fail(verdict.reason);
+        default: {
+          const never: never = verdict;
+          return never;
         }
-        return this.fail(`server/discover lists versions ${list}, not ${phase.version}`);
       }
-      const meta = asRecord(result._meta);
-      this.phase = { name: 'done' };
-      return [
-        ...(phase.probing ? [{ type: 'step' as const, text: 'server/discover answered: the server speaks the stateless flow' }] : []),
-        {
-          type: 'connected',
-          outcome: {
-            flow: 'stateless',
-            protocolVersion: phase.version,
-            serverInfo: meta[META_KEYS.serverInfo],
-            capabilities: result.capabilities,
-            supportedVersions: versions,
-            ...(typeof result.instructions === 'string' ? { instructions: result.instructions } : {}),
-          },
-        },
-      ];
     }
     if (message.kind !== 'error') return [];
     const { code, message: text, data } = message.error;
     if (code === -32022) {
-      const supported = supportedVersions(data) ?? [];
-      const usable = supported.find((v) => v >= STATELESS_VERSION);
-      if (this.options.protocolVersion !== undefined && this.choice !== 'auto') {
-        return this.fail(
-          `the server does not support ${phase.version} (-32022); it supports ${supported.join(', ') || 'no version it named'}`,
-        );
-      }
-      if (usable && !phase.retried) {
-        return [
-          { type: 'step', text: `-32022: the server does not support ${phase.version}; retrying with ${usable} from its list` },
-          ...this.sendDiscover(usable, phase.probing, true),
-        ];
-      }
-      return this.fail(`-32022 Unsupported protocol version: the server supports ${supported.join(', ') || 'no version it named'}`);
+      const verdict = this.judgeUnsupported(phase.version, data, mayFallBack);
+      if (verdict.kind === 'handshake')
+        return [{ type: 'step', text: `${verdict.why}: falling back to the handshake` }, ...this.sendInitialize(verdict.version)];
+      return this.fail(verdict.kind === 'fail' ? verdict.reason : `-32022 Unsupported protocol version`);
     }
     if (phase.probing) {
       return [
@@ -273,7 +364,7 @@ export class Connector {
           type: 'step',
           text: `server/discover answered ${code} (${errorCodeName(code)}): not a stateless server; falling back to the handshake`,
         },
-        ...this.sendInitialize(),
+        ...this.sendInitialize(LATEST_HANDSHAKE_VERSION),
       ];
     }
     if (code === -32601) {
@@ -284,17 +375,169 @@ export class Connector {
     return this.fail(`server/discover failed: ${code} ${errorCodeName(code)}: ${text}`);
   }
 
+  /**
+   * Both requests are out. A stdio server answers in turn, mostly: the SDK v2 refuses a
+   * claim-less initialize with -32022 at once, ahead of a discover result still being built.
+   * - discover result first: stateless; then await initialize. Refused (-32022 or any error):
+   *   stateless. Accepted: the server serves both flows and may have pinned its process to the
+   *   handshake (SDK v2 servers do), so restart it and open statelessly from the start.
+   * - discover error first: the handshake, answered by the initialize already out.
+   * - initialize result first: the handshake; the probe is cancelled.
+   * - initialize -32022 first: a stateless-only server, so wait on for server/discover.
+   */
+  private onRaceAnswer(
+    phase: Extract<Phase, { name: 'race' }>,
+    message: Extract<Classified, { kind: 'result' | 'error' }>,
+  ): ConnectAction[] {
+    if (message.id === phase.init.id) return this.onRaceInitialize(phase, message);
+    if (message.id !== phase.discover.id || phase.stateless) return [];
+
+    let verdict: Verdict;
+    if (message.kind === 'result') verdict = this.judgeDiscoverResult(phase.discover.version, message.result, true);
+    else if (message.error.code === -32022) verdict = this.judgeUnsupported(phase.discover.version, message.error.data, true);
+    else {
+      const { code } = message.error;
+      verdict = { kind: 'handshake', version: phase.init.version, why: `server/discover answered ${code} (${errorCodeName(code)})` };
+    }
+    switch (verdict.kind) {
+      case 'stateless': {
+        const outcome = statelessOutcome(verdict.version, message.kind === 'result' ? message.result : undefined);
+        if (phase.refused) {
+          return [
+            { type: 'step', text: 'server/discover answered: the server speaks the stateless flow (it refused initialize)' },
+            ...this.connect(outcome),
+          ];
+        }
+        this.phase = { ...phase, stateless: outcome };
+        return [
+          {
+            type: 'step',
+            text: 'server/discover answered: the server speaks the stateless flow; waiting for its answer to the initialize sent meanwhile',
+          },
+          { type: 'wait', ms: this.timeout },
+        ];
+      }
+      case 'handshake':
+        if (phase.refused) return this.fail(`${verdict.why}, and initialize got ${phase.refused}`);
+        this.phase = { name: 'initialize', ...phase.init };
+        return [
+          { type: 'step', text: `${verdict.why}: not a stateless server; the initialize already sent decides` },
+          { type: 'wait', ms: this.timeout },
+        ];
+      case 'fail':
+        return this.fail(verdict.reason);
+      default: {
+        const never: never = verdict;
+        return never;
+      }
+    }
+  }
+
+  private onRaceInitialize(
+    phase: Extract<Phase, { name: 'race' }>,
+    message: Extract<Classified, { kind: 'result' | 'error' }>,
+  ): ConnectAction[] {
+    if (message.kind === 'result') {
+      if (phase.stateless) {
+        this.phase = { name: 'restarting', next: 'server/discover', version: phase.stateless.protocolVersion };
+        return [
+          {
+            type: 'step',
+            text: 'the server also accepted initialize: it serves both flows and may have tied this process to the handshake; restarting it to open statelessly',
+          },
+          { type: 'restart', reason: 'the server accepted initialize as well as server/discover' },
+        ];
+      }
+      const cancel = notification('notifications/cancelled', {
+        requestId: phase.discover.id,
+        reason: 'initialize was answered first: not a stateless server',
+      });
+      return [
+        { type: 'step', text: 'initialize answered before server/discover: a handshake server; cancelling the probe' },
+        ...this.completeHandshake(phase.init.version, message.result, [{ type: 'send', frame: cancel }]),
+      ];
+    }
+    const { code, message: text } = message.error;
+    if (phase.stateless) {
+      return [
+        { type: 'step', text: `initialize answered ${code} (${errorCodeName(code)}), as a stateless-only server does: the stateless flow` },
+        ...this.connect(phase.stateless),
+      ];
+    }
+    if (code === -32022) {
+      this.phase = { ...phase, refused: `-32022 ${text}` };
+      return [
+        { type: 'step', text: 'initialize answered -32022: perhaps a stateless-only server; waiting for its answer to server/discover' },
+        { type: 'wait', ms: this.timeout },
+      ];
+    }
+    return this.fail(`initialize failed: ${code} ${errorCodeName(code)}: ${text}`);
+  }
+
+  private judgeDiscoverResult(asked: string, value: unknown, mayFallBack: boolean): Verdict {
+    const versions = versionList(asRecord(value).supportedVersions) ?? [];
+    if (versions.includes(asked)) return { kind: 'stateless', version: asked };
+    const list = versions.length > 0 ? versions.join(', ') : 'none';
+    if (versions.length === 0 && mayFallBack) {
+      return { kind: 'handshake', version: LATEST_HANDSHAKE_VERSION, why: 'server/discover listed no supported version' };
+    }
+    if (this.pinned || versions.length === 0) return { kind: 'fail', reason: `server/discover lists versions ${list}, not ${asked}` };
+    const modern = pickVersion(versions, 'stateless');
+    if (modern) return { kind: 'stateless', version: modern, note: `asked for ${asked}; the server lists ${list}: using ${modern}` };
+    return this.handshakeOnly(`server/discover lists versions ${list}`, versions, mayFallBack);
+  }
+
+  /** -32022 names what the server supports: never take a version from it this client does not implement. */
+  private judgeUnsupported(asked: string, data: unknown, mayFallBack: boolean): Verdict {
+    const supported = versionList(asRecord(data).supported) ?? [];
+    const list = supported.join(', ') || 'no version it named';
+    if (this.pinned) return { kind: 'fail', reason: `the server does not support ${asked} (-32022); it supports ${list}` };
+    return this.handshakeOnly(`-32022 Unsupported protocol version: the server supports ${list}`, supported, mayFallBack);
+  }
+
+  private handshakeOnly(said: string, listed: readonly string[], mayFallBack: boolean): Verdict {
+    const legacy = pickVersion(listed, 'handshake');
+    if (!legacy) {
+      const none = listed.length > 0 ? ', none of which this client implements' : '';
+      return { kind: 'fail', reason: `${said}${none}` };
+    }
+    if (mayFallBack)
+      return {
+        kind: 'handshake',
+        version: legacy,
+        why: `${said}: only handshake versions; ${legacy} is the newest this client implements`,
+      };
+    return {
+      kind: 'fail',
+      reason: `${said}: only handshake versions this client implements; connect with the handshake flow (${legacy})`,
+    };
+  }
+
+  private connect(outcome: Connected): ConnectAction[] {
+    this.phase = { name: 'done' };
+    return [{ type: 'connected', outcome }];
+  }
+
   private fail(reason: string): ConnectAction[] {
     this.phase = { name: 'done' };
     return [{ type: 'failed', reason }];
   }
 }
 
-function asRecord(value: unknown): Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
+function statelessOutcome(version: string, value: unknown): Connected {
+  const result = asRecord(value);
+  const meta = asRecord(result._meta);
+  const versions = versionList(result.supportedVersions);
+  return {
+    flow: 'stateless',
+    protocolVersion: version,
+    serverInfo: meta[META_KEYS.serverInfo],
+    capabilities: result.capabilities,
+    ...(versions ? { supportedVersions: versions } : {}),
+    ...(typeof result.instructions === 'string' ? { instructions: result.instructions } : {}),
+  };
 }
 
-function supportedVersions(data: unknown): string[] | undefined {
-  const list = asRecord(data).supported;
-  return Array.isArray(list) ? list.filter((v): v is string => typeof v === 'string') : undefined;
+function asRecord(value: unknown): Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
 }

@@ -7,6 +7,7 @@ export const commonOptions = {
   flow: { type: 'string', default: 'auto' },
   'protocol-version': { type: 'string' },
   timeout: { type: 'string', default: '60000' },
+  'probe-timeout': { type: 'string' },
   transcript: { type: 'boolean', default: false },
   record: { type: 'string' },
   'no-discover': { type: 'boolean', default: false },
@@ -30,6 +31,11 @@ export function msOption(name: string, value: string | undefined): number {
   const n = Number(value);
   if (!Number.isInteger(n) || n <= 0) throw new UsageError(`--${name} must be a positive number of milliseconds, got "${value}"`);
   return n;
+}
+
+/** --probe-timeout: how long auto waits for server/discover before sending initialize too. */
+export function probeTimeoutOption(value: string | undefined): { probeTimeoutMs?: number } {
+  return value === undefined ? {} : { probeTimeoutMs: msOption('probe-timeout', value) };
 }
 
 export function serverCommand(positionals: string[]): { command: string; args: string[] } {

@@ -23,7 +23,7 @@ import { buildSessionFile } from '../../protocol/sessionFile.js';
 import { errorCodeName, explainError, type JsonRpcId } from '../../protocol/jsonrpc.js';
 import type { Finding } from '../../protocol/lint/index.js';
 import { VERSION } from '../version.js';
-import { commonOptions, flowOption, msOption, parse, serverCommand, UsageError } from './args.js';
+import { commonOptions, flowOption, msOption, parse, probeTimeoutOption, serverCommand, UsageError } from './args.js';
 import { CONN, HeadlessClient } from './headless.js';
 import { transcriptLine } from './transcript.js';
 
@@ -40,6 +40,8 @@ export const CALL_USAGE = `Usage: mcp-lens call --method <method> [options] -- <
   --params-json <json>              any other method: the params object
   --protocol-version <v>            pin a version (handshake: initialize's; stateless: the envelope's)
   --no-discover                     stateless: skip server/discover
+  --probe-timeout <ms>              auto: wait this long for server/discover before sending initialize too
+                                    (default 3000); a later discover answer still wins
   --timeout <ms>                    per-request idle timeout, reset by progress (a progress token is sent; default 60000)
   --capabilities <json>             client capabilities to declare (default {"elicitation":{"form":{}},"roots":{}})
   --log-level <level>               stateless: _meta log level of the request; handshake: logging/setLevel first
@@ -131,6 +133,7 @@ export async function runCall(
     discover: plan.discover,
     capabilities: plan.capabilities,
     timeoutMs: plan.timeoutMs,
+    ...plan.probe,
   });
   if (!connected.ok) return finish(connected.exitCode, connected.reason);
   const session = client.session;
@@ -280,6 +283,7 @@ function planCall(argv: string[]) {
     protocolVersion: values['protocol-version'],
     discover: !values['no-discover'],
     timeoutMs: msOption('timeout', values.timeout),
+    probe: probeTimeoutOption(values['probe-timeout']),
     transcript: values.transcript === true,
     record: values.record,
     toolName: values['tool-name'],

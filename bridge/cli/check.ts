@@ -13,7 +13,7 @@ import { buildSessionFile } from '../../protocol/sessionFile.js';
 import { RULES, type Finding } from '../../protocol/lint/index.js';
 import { errorCodeName } from '../../protocol/jsonrpc.js';
 import { VERSION } from '../version.js';
-import { commonOptions, flowOption, msOption, parse, serverCommand, UsageError } from './args.js';
+import { commonOptions, flowOption, msOption, parse, probeTimeoutOption, serverCommand, UsageError } from './args.js';
 import { HeadlessClient } from './headless.js';
 import { transcriptLine } from './transcript.js';
 
@@ -29,6 +29,7 @@ a tool), and prints what breaks the protocol, grouped by rule.
   --no-discover            stateless: skip server/discover (then every list is asked for)
   --capabilities <json>    client capabilities to declare (default {}); with elicitation
                            declared, a server may ask, and check answers cancel
+  --probe-timeout <ms>     auto: wait this long for server/discover before sending initialize too (default 3000)
   --timeout <ms>           per-request timeout (default 60000)
   --transcript             print every wire line (on stderr)
   --record <file>          write the session file
@@ -101,6 +102,7 @@ export async function runCheck(
     discover: !values['no-discover'],
     capabilities: declared,
     timeoutMs,
+    ...plan.probe,
   });
   if (!connected.ok) {
     err.write(`mcp-lens check: ${connected.reason}\n`);
@@ -205,13 +207,14 @@ function planCheck(argv: string[]) {
   const { values, positionals } = parse(argv, { ...commonOptions, capabilities: { type: 'string' } });
   const capabilities = capabilitiesOption(values.capabilities);
   if (values.help)
-    return { help: true as const, values, flow: 'auto' as const, timeoutMs: 0, capabilities, server: { command: '', args: [] } };
+    return { help: true as const, values, flow: 'auto' as const, timeoutMs: 0, capabilities, probe: {}, server: { command: '', args: [] } };
   return {
     help: false as const,
     values,
     flow: flowOption(values.flow),
     timeoutMs: msOption('timeout', values.timeout),
     capabilities,
+    probe: probeTimeoutOption(values['probe-timeout']),
     server: serverCommand(positionals),
   };
 }

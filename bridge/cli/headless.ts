@@ -90,9 +90,12 @@ export class HeadlessClient {
               timer = setTimeout(() => run(connector.onTimeout()), action.ms);
               break;
             case 'restart':
-              void this.start().then((error) =>
-                error ? finish({ ok: false, reason: `restart failed: ${error}`, exitCode: 3 }) : run(connector.onRestarted()),
-              );
+              if (timer) clearTimeout(timer);
+              void this.stop()
+                .then(() => this.start())
+                .then((error) =>
+                  error ? finish({ ok: false, reason: `restart failed: ${error}`, exitCode: 3 }) : run(connector.onRestarted()),
+                );
               break;
             case 'step':
               this.note(NOTE_TOPICS.step, { text: action.text });
@@ -130,7 +133,8 @@ export class HeadlessClient {
       const off = this.on((event) => {
         if (event.kind === 'line' && event.stream === 'stdout' && event.text !== undefined)
           run(connector.onMessage(classifyText(event.text)));
-        else if (event.kind === 'exit') run(connector.onExit());
+        else if (event.kind === 'line' && event.stream === 'stderr' && event.text !== undefined) connector.onStderr(event.text);
+        else if (event.kind === 'exit') run(connector.onExit(event));
       });
       run(connector.start());
     });

@@ -31,6 +31,9 @@ export class ConnectionDriver {
   private nextId = 1;
   private awaitingSpawn = true;
   private restarting = false;
+  private alive = false;
+  /** A restart asked to stop a server still running: start it again once it has exited. */
+  private respawnOnExit = false;
   private disposed = false;
   session: ClientSession | undefined;
   /** Set by scripted runs (a comparison): answers server questions without asking the user. */
@@ -84,24 +87,33 @@ export class ConnectionDriver {
     if (this.disposed) return;
     switch (event.kind) {
       case 'spawn':
+        this.alive = true;
         if (!this.awaitingSpawn || !this.connector) return;
         this.awaitingSpawn = false;
         this.run(this.restarting ? this.connector.onRestarted() : this.connector.start());
         this.restarting = false;
         return;
       case 'spawn-error':
+        this.alive = false;
         if (this.connector && !this.connector.finished) this.run([{ type: 'failed', reason: event.message }]);
         return;
       case 'line': {
-        if (event.stream !== 'stdout' || event.text === undefined) return;
+        if (event.text === undefined) return;
+        if (event.stream === 'stderr' && this.connector && !this.connector.finished) this.connector.onStderr(event.text);
+        if (event.stream !== 'stdout') return;
         const message = classifyText(event.text);
         if (this.connector && !this.connector.finished) this.run(this.connector.onMessage(message));
         else this.session?.onMessage(message);
         return;
       }
       case 'exit':
-        if (this.connector && !this.connector.finished) this.run(this.connector.onExit());
+        this.alive = false;
+        if (this.connector && !this.connector.finished) this.run(this.connector.onExit(event));
         this.session?.close(`the server exited (${event.signal ?? `code ${event.code}`})`);
+        if (this.respawnOnExit) {
+          this.respawnOnExit = false;
+          this.spawn();
+        }
         return;
       case 'stop':
       case 'notice':
@@ -151,8 +163,12 @@ export class ConnectionDriver {
           this.timer = setTimeout(() => this.connector && this.run(this.connector.onTimeout()), action.ms);
           break;
         case 'restart':
+          if (this.timer) clearTimeout(this.timer);
           this.restarting = true;
-          this.spawn();
+          if (this.alive) {
+            this.respawnOnExit = true;
+            this.socket.send({ type: 'stop', conn: this.conn });
+          } else this.spawn();
           break;
         case 'step':
           this.note(NOTE_TOPICS.step, { text: action.text });

@@ -20,6 +20,7 @@ export function ConnectPanel({ store, welcome, disabled }: Props) {
   const [fields, setFields] = useState<ConfigFields>({ command: '', args: '', env: '', cwd: '' });
   const [flow, setFlow] = useState<FlowChoice>('handshake');
   const [version, setVersion] = useState('');
+  const [probeTimeout, setProbeTimeout] = useState('');
   const [errors, setErrors] = useState<string[]>([]);
   const [prefilled, setPrefilled] = useState(false);
   const [opening, setOpening] = useState(true);
@@ -46,8 +47,10 @@ export function ConnectPanel({ store, welcome, disabled }: Props) {
   const submit = (event: FormEvent): void => {
     event.preventDefault();
     const { config, errors: found } = fieldsToConfig(fields);
-    setErrors(found);
-    if (!config) return;
+    const probe = flow === 'auto' ? parseProbeTimeout(probeTimeout) : {};
+    const all = 'error' in probe ? [...found, probe.error] : found;
+    setErrors(all);
+    if (!config || 'error' in probe) return;
     const label =
       welcome && config.command === welcome.defaultServer.command && welcome.defaultServer.label ? welcome.defaultServer.label : undefined;
     store.connect(
@@ -59,6 +62,7 @@ export function ConnectPanel({ store, welcome, disabled }: Props) {
         capabilities: declaredCapabilities(caps),
         ...(logLevel ? { logLevel } : {}),
         ...(version.trim() ? { protocolVersion: version.trim() } : {}),
+        ...probe,
       },
       label,
     );
@@ -99,6 +103,19 @@ export function ConnectPanel({ store, welcome, disabled }: Props) {
             <option key={v} value={v} />
           ))}
         </datalist>
+        {flow === 'auto' && (
+          <>
+            <label htmlFor="probe-timeout">Probe timeout (ms)</label>
+            <input
+              id="probe-timeout"
+              inputMode="numeric"
+              value={probeTimeout}
+              onChange={(e) => setProbeTimeout(e.target.value)}
+              placeholder="3000"
+              title="How long server/discover may go unanswered before initialize is sent too; a later discover answer still wins"
+            />
+          </>
+        )}
         {flow === 'stateless' && (
           <label className="check">
             <input type="checkbox" checked={discover} onChange={(e) => setDiscover(e.target.checked)} />
@@ -145,6 +162,15 @@ export function ConnectPanel({ store, welcome, disabled }: Props) {
       </button>
     </form>
   );
+}
+
+/** Empty: the engine's default. */
+function parseProbeTimeout(text: string): { probeTimeoutMs?: number } | { error: string } {
+  const trimmed = text.trim();
+  if (trimmed === '') return {};
+  const ms = Number(trimmed);
+  if (!Number.isInteger(ms) || ms <= 0) return { error: `Probe timeout must be a positive number of milliseconds, not "${trimmed}"` };
+  return { probeTimeoutMs: ms };
 }
 
 function declaredCapabilities(caps: {
