@@ -191,7 +191,7 @@ export async function runCall(
     case 'cancelled':
       return finish(3, `${plan.method} was cancelled: ${outcome.reason}`);
     case 'closed':
-      return finish(3, `${outcome.reason} before answering ${plan.method}`);
+      return finish(3, `${outcome.reason} before answering ${plan.method}${client.stderrDetail}`);
     default: {
       const never: never = outcome;
       return never;

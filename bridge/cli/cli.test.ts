@@ -273,7 +273,9 @@ describe('mcp-lens call', () => {
   it('the misbehaving fixtures through the CLI: crash, huge line, invalid UTF-8, stderr noise, SIGTERM ignored', async () => {
     const crash = await lens(['call', '--flow', 'handshake', '--method', 'tools/list', '--transcript', '--', ...fixture('crash.mjs')]);
     expect(crash.code).toBe(3);
-    expect(crash.stderr).toMatch(/mcp-lens call: the server exited \(code 3\) before answering tools\/list/);
+    expect(crash.stderr).toMatch(
+      /mcp-lens call: the server exited with code 3 before answering tools\/list; its last stderr: TypeError: Cannot read properties of undefined \(reading 'tools'\) \| at handle .* \| at Interface/,
+    );
     expect(crash.stderr).toContain('(no newline at exit)');
 
     const huge = await lens([

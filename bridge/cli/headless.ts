@@ -11,6 +11,7 @@ import { classifyText } from '../../protocol/jsonrpc.js';
 import { ExchangeTracker } from '../../protocol/exchanges.js';
 import { NOTE_TOPICS } from '../../protocol/session.js';
 import { Linter, type Finding } from '../../protocol/lint/index.js';
+import { exitHow, StderrTail } from '../../protocol/serverExit.js';
 import { ProcessHost } from '../processHost.js';
 import { monotonicNow } from '../journal.js';
 
@@ -36,6 +37,8 @@ export class HeadlessClient {
   private nextId = 1;
   private alive = false;
   private listeners = new Set<(event: BridgeEvent) => void>();
+  /** The last stderr lines, so a death after connecting is explained like one during it. */
+  private readonly stderrTail = new StderrTail();
 
   constructor(
     private readonly config: ServerConfig,
@@ -46,6 +49,11 @@ export class HeadlessClient {
 
   get findings(): Finding[] {
     return this.linter.findings;
+  }
+
+  /** How a reason about the server's death ends: its last stderr lines, or that it wrote none. */
+  get stderrDetail(): string {
+    return this.stderrTail.describe();
   }
 
   get running(): boolean {
@@ -179,7 +187,8 @@ export class HeadlessClient {
     this.linter.apply(event, message);
     this.options.onEvent?.(event);
     if (message && message.from === 'server') this.session?.onMessage(message.classified);
-    if (event.kind === 'exit') this.session?.close(`the server exited (${event.signal ?? `code ${event.code}`})`);
+    if (event.kind === 'line' && event.stream === 'stderr' && event.text !== undefined) this.stderrTail.push(event.text);
+    if (event.kind === 'exit') this.session?.close(`the server exited ${exitHow(event)}`);
     for (const listener of [...this.listeners]) listener(event);
   }
 }
