@@ -1,7 +1,8 @@
 // Edge cases of single rules, beyond the one pass/trip pair each gets in rules.test.ts.
 import { describe, expect, it } from 'vitest';
 
-import { Transcript, lint, rulesOf } from './testing/transcript.js';
+import { RULES } from './rules.js';
+import { META, Transcript, lint, rulesOf } from './testing/transcript.js';
 
 const J = '2.0';
 const handshake = (): Transcript => new Transcript().spawn().handshake();
@@ -43,6 +44,7 @@ describe('framing and JSON-RPC', () => {
 });
 
 describe('error codes', () => {
+  const CODE_RULES = ['error-code-reserved', 'stateless-retired-error-code'];
   const errorIn = (t: Transcript, code: number): string[] =>
     rulesOf(
       findingsOf(
@@ -57,7 +59,7 @@ describe('error codes', () => {
           })
           .recv({ jsonrpc: J, id: 9, error: { code, message: 'm' } }),
       ),
-    );
+    ).filter((rule) => CODE_RULES.includes(rule));
 
   it('judges codes against the revision in use', () => {
     expect(errorIn(handshake(), -32022)).toEqual(['error-code-reserved']);
@@ -96,7 +98,15 @@ describe('flow rules', () => {
   });
 
   it('does not expect notifications/initialized in the stateless flow', () => {
-    expect(findingsOf(stateless().recv({ jsonrpc: J, method: 'notifications/message', params: { level: 'info', data: 'x' } }))).toEqual([]);
+    const t = stateless()
+      .send({
+        jsonrpc: J,
+        id: 1,
+        method: 'tools/call',
+        params: { name: 'x', _meta: { ...META, 'io.modelcontextprotocol/logLevel': 'info' } },
+      })
+      .recv({ jsonrpc: J, method: 'notifications/message', params: { level: 'info', data: 'x' } });
+    expect(findingsOf(t)).toEqual([]);
   });
 
   it('names every missing envelope key, and a request without params', () => {
@@ -131,7 +141,9 @@ describe('flow rules', () => {
   });
 
   it('does not check the answer the client gives a server request', () => {
-    const t = handshake()
+    const t = new Transcript()
+      .spawn()
+      .handshake({ roots: {} })
       .recv({ jsonrpc: J, id: 0, method: 'roots/list' })
       .send({ jsonrpc: J, id: 0, result: { roots: [] } });
     expect(findingsOf(t)).toEqual([]);
@@ -241,5 +253,48 @@ describe('results', () => {
       .sendStateless(1, 'tools/call', { name: 'x' })
       .recv({ jsonrpc: J, id: 1, result: { resultType: 'input_required', inputRequests: {} } });
     expect(findingsOf(t)).toEqual([]);
+  });
+});
+
+describe('spec pages', () => {
+  const badError = (t: Transcript): Transcript => t.recv({ jsonrpc: J, id: 9, error: { code: '-1', message: 'm' } });
+
+  it("cites the page of the session's own revision for a rule of both flows", () => {
+    const [inHandshake] = findingsOf(badError(handshake().send({ jsonrpc: J, id: 9, method: 'tools/list' })));
+    expect(inHandshake).toMatchObject({
+      rule: 'error-shape',
+      spec: 'https://modelcontextprotocol.io/specification/2025-11-25/basic/index#error-responses',
+    });
+    const [inStateless] = findingsOf(badError(stateless().sendStateless(9, 'tools/list')));
+    expect(inStateless).toMatchObject({
+      rule: 'error-shape',
+      spec: 'https://modelcontextprotocol.io/specification/2026-07-28/basic/index#error-responses',
+    });
+  });
+
+  it('gives every rule that can trip in a handshake session a page of that era', () => {
+    const statelessOnly = RULES.filter((r) => r.spec.includes('/2026-07-28/') && r.handshakeSpec === undefined).map((r) => r.id);
+    for (const rule of RULES) {
+      if (statelessOnly.includes(rule.id)) continue;
+      expect(rule.handshakeSpec ?? rule.spec, rule.id).toMatch(/\/specification\/(2025-|2024-)/);
+    }
+    // What is only judged in the stateless flow (or only in 2026-07-28 messages).
+    expect(statelessOnly.sort()).toEqual(
+      [
+        'discover-result-shape',
+        'input-required-method',
+        'input-required-shape',
+        'missing-capability-error',
+        'resource-not-found',
+        'stateless-cache-fields',
+        'stateless-client-response',
+        'stateless-missing-envelope',
+        'stateless-result-type-missing',
+        'stateless-result-type-unknown',
+        'stateless-retired-error-code',
+        'stateless-server-request',
+        'stateless-unrequested-notification',
+      ].sort(),
+    );
   });
 });

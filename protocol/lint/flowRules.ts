@@ -49,9 +49,14 @@ export function checkEnvelope(check: Check): void {
   );
 }
 
-/** resultType and cache fields of a result that answers a client request. */
+/**
+ * resultType and cache fields of a result that answers a client request. A server/discover
+ * result is a 2026-07-28 message whatever the session became: auto sends initialize when the
+ * probe times out, and the discover answer may still come (and then wins).
+ */
 export function checkResultEnvelope(check: Check, request: RequestInfo): void {
-  const { message, flow, report } = check;
+  const { message, report } = check;
+  const flow = request.method === 'server/discover' ? 'stateless' : check.flow;
   const c = message.classified;
   if (c.kind !== 'result') return;
   const result = asRecord(c.result) ?? {};

@@ -6,6 +6,7 @@
 import type { z } from 'zod';
 
 import { schemaCheck } from './jsonSchema.js';
+import { checkResultShape } from './resultShapes.js';
 import { CONTENT_BLOCKS, LIST_RESULTS, formatIssues, promptRoleSchema } from './schemas.js';
 import { asRecord, describeRequest, formatId, type Check, type RequestInfo, type ToolInfo } from './state.js';
 
@@ -16,6 +17,7 @@ export function checkResult(check: Check, request: RequestInfo, result: Record<s
   if (resultType !== undefined && resultType !== 'complete') return;
   const listSchema = LIST_RESULTS[request.method];
   if (listSchema) checkListShape(check, request, result, listSchema);
+  checkResultShape(check, request, result);
   switch (request.method) {
     case 'tools/list':
       checkTools(check, request, result);
