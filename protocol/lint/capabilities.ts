@@ -26,10 +26,13 @@ function neededClientCapability(method: string, params: unknown): { path: string
   const p = asRecord(params);
   switch (method) {
     case 'sampling/createMessage':
-      if (Array.isArray(p?.tools) && p.tools.length > 0) return { path: ['sampling', 'tools'], what: 'sampling.tools (a tool-enabled sampling request)' };
+      if (Array.isArray(p?.tools) && p.tools.length > 0)
+        return { path: ['sampling', 'tools'], what: 'sampling.tools (a tool-enabled sampling request)' };
       return { path: ['sampling'], what: 'sampling' };
     case 'elicitation/create':
-      return p?.mode === 'url' ? { path: ['elicitation', 'url'], what: 'elicitation.url (a URL-mode elicitation)' } : { path: ['elicitation', 'form'], what: 'elicitation' };
+      return p?.mode === 'url'
+        ? { path: ['elicitation', 'url'], what: 'elicitation.url (a URL-mode elicitation)' }
+        : { path: ['elicitation', 'form'], what: 'elicitation' };
     case 'roots/list':
       return { path: ['roots'], what: 'roots' };
     default:

@@ -83,7 +83,14 @@ export class Linter {
       flow,
       report: (rule, text) => {
         const info = ruleInfo(rule);
-        found.push({ rule, severity: info.severity, conn: message.conn, seq: message.seq, message: sentence(text), spec: specFor(info, flow) });
+        found.push({
+          rule,
+          severity: info.severity,
+          conn: message.conn,
+          seq: message.seq,
+          message: sentence(text),
+          spec: specFor(info, flow),
+        });
       },
     };
 
@@ -217,7 +224,13 @@ function learn(state: ConnState, request: RequestInfo, result: Record<string, un
  * except when the answer is a task (progress goes on for the task's life); after a cancel,
  * stragglers are expected and left alone.
  */
-function close(state: ConnState, request: RequestInfo, exchange: string | undefined, cancelled: boolean, result?: Record<string, unknown>): void {
+function close(
+  state: ConnState,
+  request: RequestInfo,
+  exchange: string | undefined,
+  cancelled: boolean,
+  result?: Record<string, unknown>,
+): void {
   request.closed = true;
   if (exchange !== undefined) state.logging.delete(exchange);
   if (request.listen) state.listens.delete(idKey(request.from, request.id));

@@ -81,13 +81,18 @@ export function checkInputRequired(check: Check, request: RequestInfo, result: R
     const input = asRecord(value);
     const method = input?.method;
     if (typeof method !== 'string' || !INPUT_REQUEST_METHODS.has(method)) {
-      problems.push(`inputRequests[${JSON.stringify(key)}].method is ${formatId(method)}, not elicitation/create, sampling/createMessage or roots/list`);
+      problems.push(
+        `inputRequests[${JSON.stringify(key)}].method is ${formatId(method)}, not elicitation/create, sampling/createMessage or roots/list`,
+      );
     } else if (input?.params !== undefined && asRecord(input.params) === undefined) {
       problems.push(`inputRequests[${JSON.stringify(key)}].params is not an object`);
     }
   }
   if (problems.length > 0) {
-    check.report('input-required-shape', `The server's input_required result for ${where} is malformed: ${problems.slice(0, 5).join('; ')}`);
+    check.report(
+      'input-required-shape',
+      `The server's input_required result for ${where} is malformed: ${problems.slice(0, 5).join('; ')}`,
+    );
     return;
   }
   if (inputRequests) checkInputRequestCapabilities(check, request, inputRequests);

@@ -395,7 +395,12 @@ const CASES: Case[] = [
         .recv({
           jsonrpc: J,
           id: 1,
-          result: { contents: [{ uri: 'x://a', text: 'a' }, { uri: 'x://a/b', mimeType: 'image/png', blob: PNG }] },
+          result: {
+            contents: [
+              { uri: 'x://a', text: 'a' },
+              { uri: 'x://a/b', mimeType: 'image/png', blob: PNG },
+            ],
+          },
         }),
     trip: () =>
       handshake()
@@ -484,7 +489,11 @@ const CASES: Case[] = [
           method: 'notifications/subscriptions/acknowledged',
           params: { notifications: { toolsListChanged: true }, _meta: { 'io.modelcontextprotocol/subscriptionId': 1 } },
         })
-        .recv({ jsonrpc: J, method: 'notifications/tools/list_changed', params: { _meta: { 'io.modelcontextprotocol/subscriptionId': 1 } } }),
+        .recv({
+          jsonrpc: J,
+          method: 'notifications/tools/list_changed',
+          params: { _meta: { 'io.modelcontextprotocol/subscriptionId': 1 } },
+        }),
     trip: () => stateless().sendStateless(1, 'tools/list').recv({ jsonrpc: J, method: 'notifications/tools/list_changed' }),
   },
   {
@@ -532,10 +541,7 @@ const CASES: Case[] = [
   },
   {
     rule: 'stateless-client-response',
-    pass: () =>
-      handshake()
-        .recv({ jsonrpc: J, id: 0, method: 'ping' })
-        .send({ jsonrpc: J, id: 0, result: {} }),
+    pass: () => handshake().recv({ jsonrpc: J, id: 0, method: 'ping' }).send({ jsonrpc: J, id: 0, result: {} }),
     trip: () =>
       stateless()
         .sendStateless(1, 'tools/call', { name: 'confirm_action' })

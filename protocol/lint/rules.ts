@@ -235,7 +235,8 @@ export const RULES: RuleInfo[] = [
   {
     id: 'resource-read-shape',
     severity: 'error',
-    summary: 'A resources/read result whose contents is not a list of {uri, mimeType?, text | blob} with exactly one of text or base64 blob.',
+    summary:
+      'A resources/read result whose contents is not a list of {uri, mimeType?, text | blob} with exactly one of text or base64 blob.',
     spec: `${STATELESS}/server/resources#resource-contents`,
     handshakeSpec: `${HANDSHAKE}/server/resources#resource-contents`,
   },
@@ -314,7 +315,8 @@ export const RULES: RuleInfo[] = [
   {
     id: 'handshake-request-id-reused',
     severity: 'error',
-    summary: 'In the handshake flow a side reused a request id it had already used in the session; 2025-11-25 forbids reuse, not just clashes.',
+    summary:
+      'In the handshake flow a side reused a request id it had already used in the session; 2025-11-25 forbids reuse, not just clashes.',
     spec: `${HANDSHAKE}/basic/index#requests`,
   },
   // ---- the official JSON Schema

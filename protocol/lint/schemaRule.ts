@@ -121,7 +121,8 @@ interface Target {
   revision: Revision;
   definition: string;
   value: unknown;
-  label: string;
+  /** Built only when there is something to report: most messages conform. */
+  label: () => string;
 }
 
 function target(check: Check, request: RequestInfo | undefined): Target | undefined {
@@ -133,13 +134,13 @@ function target(check: Check, request: RequestInfo | undefined): Target | undefi
       const revision = revisionFor(check, c.method);
       const definition = revision && methodTables(revision).requests[who].get(c.method);
       if (!revision || !definition) return undefined;
-      return { revision, definition, value: c.message, label: `The ${who}'s ${describeRequest({ method: c.method, id: c.id })}` };
+      return { revision, definition, value: c.message, label: () => `The ${who}'s ${describeRequest({ method: c.method, id: c.id })}` };
     }
     case 'notification': {
       const revision = revisionFor(check, undefined);
       const definition = revision && methodTables(revision).notifications[who].get(c.method);
       if (!revision || !definition) return undefined;
-      return { revision, definition, value: c.message, label: `The ${who}'s notification ${c.method}` };
+      return { revision, definition, value: c.message, label: () => `The ${who}'s notification ${c.method}` };
     }
     case 'result': {
       if (!request || message.pairing.kind !== 'response') return undefined;
@@ -147,7 +148,7 @@ function target(check: Check, request: RequestInfo | undefined): Target | undefi
       if (!revision || !methodTables(revision).requests[request.from].has(request.method)) return undefined;
       const definition = resultDefinition(revision, request, asRecord(c.result));
       if (!definition) return undefined;
-      return { revision, definition, value: c.result, label: `The ${who}'s result for ${describeRequest(request)}` };
+      return { revision, definition, value: c.result, label: () => `The ${who}'s result for ${describeRequest(request)}` };
     }
     case 'error': {
       if (!request || message.pairing.kind !== 'response') return undefined;
@@ -159,7 +160,7 @@ function target(check: Check, request: RequestInfo | undefined): Target | undefi
         definition = ERROR_DEFINITIONS[revision][c.error.code];
       }
       if (!revision || !definition) return undefined;
-      return { revision, definition, value: c.message, label: `The ${who}'s error ${c.error.code} for ${describeRequest(request)}` };
+      return { revision, definition, value: c.message, label: () => `The ${who}'s error ${c.error.code} for ${describeRequest(request)}` };
     }
     default:
       return undefined;
@@ -185,5 +186,5 @@ export function checkSchema(check: Check, found: readonly Finding[], request: Re
   if (!t) return;
   const problems = validateDefinition(t.revision, t.definition, t.value);
   if (problems === undefined || problems.length === 0) return;
-  check.report('schema-violation', `${t.label} does not match ${t.definition} of the ${t.revision} schema: ${problems.join('; ')}`);
+  check.report('schema-violation', `${t.label()} does not match ${t.definition} of the ${t.revision} schema: ${problems.join('; ')}`);
 }

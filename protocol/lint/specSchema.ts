@@ -46,6 +46,8 @@ const SOURCES: Record<Revision, { $defs: Record<string, unknown> }> = {
 };
 
 const loaded = new Map<Revision, Loaded>();
+/** What a conforming value gets: shared, since nearly every message conforms. */
+const NO_PROBLEMS: readonly string[] = Object.freeze([]);
 /** Flips to false the first time Ajv cannot generate code (a CSP without 'unsafe-eval'): the rule then stays silent. */
 let usable = true;
 
@@ -72,7 +74,7 @@ function load(revision: Revision): Loaded {
  * Validates a value against one definition of a revision. Returns the problems, [] when it
  * conforms, or undefined when it cannot be judged (no such definition, or no code generation).
  */
-export function validateDefinition(revision: Revision, definition: string, value: unknown): string[] | undefined {
+export function validateDefinition(revision: Revision, definition: string, value: unknown): readonly string[] | undefined {
   if (!usable) return undefined;
   const entry = load(revision);
   let validate = entry.validators.get(definition);
@@ -89,7 +91,7 @@ export function validateDefinition(revision: Revision, definition: string, value
     entry.validators.set(definition, validate);
   }
   if (!validate) return undefined;
-  return validate(value) ? [] : describeErrors(validate.errors ?? []);
+  return validate(value) ? NO_PROBLEMS : describeErrors(validate.errors ?? []);
 }
 
 /**
