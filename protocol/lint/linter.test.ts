@@ -206,13 +206,9 @@ describe('the flow of a connection', () => {
   it('takes the choice of connect.start over what the wire suggests', () => {
     expect(rulesOf(lint(listChangedEarly(new Transcript().spawn()).events))).toEqual(['server-before-initialized']);
     const stateless = listChangedEarly(new Transcript().connectStart('stateless').spawn());
-    // In the stateless flow initialize lacks the envelope, its result lacks resultType, and a
-    // change notification belongs on a subscriptions/listen stream.
-    expect(rulesOf(lint(stateless.events))).toEqual([
-      'stateless-missing-envelope',
-      'stateless-result-type-missing',
-      'stateless-unrequested-notification',
-    ]);
+    // In the stateless flow initialize lacks the envelope (its result is a 2025-11-25 message
+    // and needs no resultType), and a change notification belongs on a subscriptions/listen stream.
+    expect(rulesOf(lint(stateless.events))).toEqual(['stateless-missing-envelope', 'stateless-unrequested-notification']);
   });
 
   it('takes the outcome of connect.done over the inferred flow', () => {
@@ -287,6 +283,20 @@ describe('the flow of a connection', () => {
       .recv(UNSUPPORTED)
       .connectDone('stateless', '2026-07-28');
     expect(lint(late.events)).toEqual([]);
+    // A dual-era server answers both; the initialize result is a 2025-11-25 message all the same.
+    const dual = new Transcript()
+      .connectStart('auto')
+      .spawn()
+      .sendStateless(1, 'server/discover')
+      .send(INITIALIZE)
+      .recv({ jsonrpc: J, id: 1, result: DISCOVERED })
+      .connectDone('stateless', '2026-07-28')
+      .recv({
+        jsonrpc: J,
+        id: 2,
+        result: { protocolVersion: '2025-11-25', capabilities: { tools: {} }, serverInfo: { name: 's', version: '1' } },
+      });
+    expect(lint(dual.events)).toEqual([]);
     const { resultType: _dropped, ...legacyShaped } = DISCOVERED;
     const bad = new Transcript()
       .connectStart('auto')

@@ -231,7 +231,6 @@ function close(
   cancelled: boolean,
   result?: Record<string, unknown>,
 ): void {
-  request.closed = true;
   if (exchange !== undefined) state.logging.delete(exchange);
   if (request.listen) state.listens.delete(idKey(request.from, request.id));
   if (request.progressToken === undefined) return;

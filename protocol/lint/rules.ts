@@ -169,7 +169,7 @@ export const RULES: RuleInfo[] = [
     id: 'error-code-reserved',
     severity: 'warning',
     summary:
-      'An error code in the reserved range -32768..-32000 that the revision in use does not define (-32000..-32019 are implementation-defined and fine).',
+      "An error code in the reserved range -32768..-32000 that the revision in use does not define (-32000..-32019 are implementation-defined and fine; answers to initialize and server/discover may use either revision's codes).",
     spec: `${STATELESS}/basic/index#error-codes`,
     handshakeSpec: `${HANDSHAKE}/schema#error-code`,
   },

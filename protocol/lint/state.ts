@@ -12,8 +12,6 @@ export interface RequestInfo {
   id: JsonRpcId;
   from: Side;
   seq: number;
-  /** Answered, cancelled or orphaned: no longer in flight. */
-  closed?: boolean;
   /** tools/call and prompts/get: the name asked for. */
   name?: string;
   /** list methods: whether a cursor was given (a later page merges, a first page replaces). */
