@@ -1,7 +1,8 @@
 // Edge cases of single rules, beyond the one pass/trip pair each gets in rules.test.ts.
 import { describe, expect, it } from 'vitest';
 
-import { Transcript, lint, rulesOf } from './testing/transcript.js';
+import { RULES } from './rules.js';
+import { META, Transcript, lint, rulesOf } from './testing/transcript.js';
 
 const J = '2.0';
 const handshake = (): Transcript => new Transcript().spawn().handshake();
@@ -43,6 +44,7 @@ describe('framing and JSON-RPC', () => {
 });
 
 describe('error codes', () => {
+  const CODE_RULES = ['error-code-reserved', 'stateless-retired-error-code'];
   const errorIn = (t: Transcript, code: number): string[] =>
     rulesOf(
       findingsOf(
@@ -57,7 +59,7 @@ describe('error codes', () => {
           })
           .recv({ jsonrpc: J, id: 9, error: { code, message: 'm' } }),
       ),
-    );
+    ).filter((rule) => CODE_RULES.includes(rule));
 
   it('judges codes against the revision in use', () => {
     expect(errorIn(handshake(), -32022)).toEqual(['error-code-reserved']);
@@ -96,7 +98,15 @@ describe('flow rules', () => {
   });
 
   it('does not expect notifications/initialized in the stateless flow', () => {
-    expect(findingsOf(stateless().recv({ jsonrpc: J, method: 'notifications/message', params: { level: 'info', data: 'x' } }))).toEqual([]);
+    const t = stateless()
+      .send({
+        jsonrpc: J,
+        id: 1,
+        method: 'tools/call',
+        params: { name: 'x', _meta: { ...META, 'io.modelcontextprotocol/logLevel': 'info' } },
+      })
+      .recv({ jsonrpc: J, method: 'notifications/message', params: { level: 'info', data: 'x' } });
+    expect(findingsOf(t)).toEqual([]);
   });
 
   it('names every missing envelope key, and a request without params', () => {
@@ -131,7 +141,9 @@ describe('flow rules', () => {
   });
 
   it('does not check the answer the client gives a server request', () => {
-    const t = handshake()
+    const t = new Transcript()
+      .spawn()
+      .handshake({ roots: {} })
       .recv({ jsonrpc: J, id: 0, method: 'roots/list' })
       .send({ jsonrpc: J, id: 0, result: { roots: [] } });
     expect(findingsOf(t)).toEqual([]);
@@ -241,5 +253,252 @@ describe('results', () => {
       .sendStateless(1, 'tools/call', { name: 'x' })
       .recv({ jsonrpc: J, id: 1, result: { resultType: 'input_required', inputRequests: {} } });
     expect(findingsOf(t)).toEqual([]);
+  });
+});
+
+describe('spec pages', () => {
+  const badError = (t: Transcript): Transcript => t.recv({ jsonrpc: J, id: 9, error: { code: '-1', message: 'm' } });
+
+  it("cites the page of the session's own revision for a rule of both flows", () => {
+    const [inHandshake] = findingsOf(badError(handshake().send({ jsonrpc: J, id: 9, method: 'tools/list' })));
+    expect(inHandshake).toMatchObject({
+      rule: 'error-shape',
+      spec: 'https://modelcontextprotocol.io/specification/2025-11-25/basic/index#error-responses',
+    });
+    const [inStateless] = findingsOf(badError(stateless().sendStateless(9, 'tools/list')));
+    expect(inStateless).toMatchObject({
+      rule: 'error-shape',
+      spec: 'https://modelcontextprotocol.io/specification/2026-07-28/basic/index#error-responses',
+    });
+  });
+
+  it('gives every rule that can trip in a handshake session a page of that era', () => {
+    const statelessOnly = RULES.filter((r) => r.spec.includes('/2026-07-28/') && r.handshakeSpec === undefined).map((r) => r.id);
+    for (const rule of RULES) {
+      if (statelessOnly.includes(rule.id)) continue;
+      expect(rule.handshakeSpec ?? rule.spec, rule.id).toMatch(/\/specification\/(2025-|2024-)/);
+    }
+    // What is only judged in the stateless flow (or only in 2026-07-28 messages).
+    expect(statelessOnly.sort()).toEqual(
+      [
+        'discover-result-shape',
+        'input-required-method',
+        'input-required-shape',
+        'missing-capability-error',
+        'resource-not-found',
+        'stateless-cache-fields',
+        'stateless-client-response',
+        'stateless-missing-envelope',
+        'stateless-result-type-missing',
+        'stateless-result-type-unknown',
+        'stateless-retired-error-code',
+        'stateless-server-request',
+        'stateless-unrequested-notification',
+      ].sort(),
+    );
+  });
+});
+
+describe('progress', () => {
+  const slow = (t: Transcript, token: string | number = 't'): Transcript =>
+    t.send({ jsonrpc: J, id: 1, method: 'tools/call', params: { name: 'slow', _meta: { progressToken: token } } });
+  const progress = (token: string | number, value: number) => ({
+    jsonrpc: J,
+    method: 'notifications/progress',
+    params: { progressToken: token, progress: value },
+  });
+
+  it('flags progress after the request was answered', () => {
+    const t = slow(handshake())
+      .recv({ jsonrpc: J, id: 1, result: { content: [] } })
+      .recv(progress('t', 1));
+    expect(rulesOf(findingsOf(t))).toEqual(['progress-token-unknown']);
+  });
+
+  it('leaves stragglers after a cancel alone', () => {
+    const t = slow(handshake())
+      .recv(progress('t', 2))
+      .send({ jsonrpc: J, method: 'notifications/cancelled', params: { requestId: 1, reason: 'user' } })
+      .recv(progress('t', 1));
+    expect(findingsOf(t)).toEqual([]);
+  });
+
+  it('keeps the token of a task-augmented request alive after its CreateTaskResult', () => {
+    const t = handshake()
+      .send({ jsonrpc: J, id: 1, method: 'tools/call', params: { name: 'build', task: { ttl: 60000 }, _meta: { progressToken: 'k' } } })
+      .recv({
+        jsonrpc: J,
+        id: 1,
+        result: {
+          task: { taskId: 'a', status: 'working', createdAt: '2026-01-01T00:00:00Z', lastUpdatedAt: '2026-01-01T00:00:00Z', ttl: 60000 },
+        },
+      })
+      .recv(progress('k', 1));
+    expect(findingsOf(t)).toEqual([]);
+  });
+
+  it("keeps the two sides' tokens apart: a server cannot report on its own token", () => {
+    const t = new Transcript()
+      .spawn()
+      .handshake({ roots: {} })
+      .recv({ jsonrpc: J, id: 0, method: 'roots/list', params: { _meta: { progressToken: 'r' } } })
+      .recv(progress('r', 1));
+    expect(rulesOf(findingsOf(t))).toEqual(['progress-token-unknown']);
+  });
+});
+
+describe('capabilities', () => {
+  it('flags a URL elicitation when only form mode was declared, and a listChanged nobody offered', () => {
+    const t = new Transcript()
+      .spawn()
+      .handshake({ elicitation: {} })
+      .recv({
+        jsonrpc: J,
+        id: 0,
+        method: 'elicitation/create',
+        params: { mode: 'url', message: 'Sign in', url: 'https://example.com/login', elicitationId: 'e1' },
+      })
+      .recv({ jsonrpc: J, method: 'notifications/prompts/list_changed' });
+    const findings = findingsOf(t);
+    expect(rulesOf(findings)).toEqual(['capability-undeclared', 'capability-undeclared']);
+    expect(findings[0]?.message).toContain('elicitation.url');
+    expect(findings[1]?.message).toContain('prompts.listChanged');
+  });
+
+  it('takes an empty elicitation object as form mode', () => {
+    const t = new Transcript()
+      .spawn()
+      .handshake({ elicitation: {} })
+      .recv({
+        jsonrpc: J,
+        id: 0,
+        method: 'elicitation/create',
+        params: { message: 'Go?', requestedSchema: { type: 'object', properties: {} } },
+      });
+    expect(findingsOf(t)).toEqual([]);
+  });
+
+  it('flags an input request the stateless request did not declare (it should have been -32021)', () => {
+    const t = stateless()
+      .sendStateless(1, 'tools/call', { name: 'summarize' })
+      .recv({
+        jsonrpc: J,
+        id: 1,
+        result: {
+          resultType: 'input_required',
+          inputRequests: { llm: { method: 'sampling/createMessage', params: { messages: [], maxTokens: 5 } } },
+        },
+      });
+    const [finding] = findingsOf(t);
+    expect(finding).toMatchObject({ rule: 'capability-undeclared' });
+    expect(finding?.message).toContain('"llm" (sampling/createMessage) needs sampling');
+  });
+
+  it('flags -32021 naming a server capability, or without data', () => {
+    const error = (data: unknown) =>
+      findingsOf(
+        stateless()
+          .sendStateless(1, 'prompts/list')
+          .recv({ jsonrpc: J, id: 1, error: { code: -32021, message: 'No', ...(data === undefined ? {} : { data }) } }),
+      );
+    const [server] = error({ requiredCapabilities: { prompts: {} } });
+    expect(server).toMatchObject({ rule: 'missing-capability-error' });
+    expect(server?.message).toContain('is -32601');
+    expect(rulesOf(error(undefined))).toEqual(['missing-capability-error']);
+  });
+});
+
+describe('the stateless notification streams', () => {
+  const listen = (filter: Record<string, unknown>): Transcript =>
+    stateless().sendStateless(4, 'subscriptions/listen', { notifications: filter });
+  const tagged = (method: string, params: Record<string, unknown> = {}, id: unknown = 4) => ({
+    jsonrpc: J,
+    method,
+    params: { ...params, _meta: { 'io.modelcontextprotocol/subscriptionId': id } },
+  });
+  const ack = (filter: Record<string, unknown>) => tagged('notifications/subscriptions/acknowledged', { notifications: filter });
+
+  it('says why a change notification is out of place', () => {
+    const cases: Array<[Transcript, string]> = [
+      [listen({ toolsListChanged: true }).recv(tagged('notifications/tools/list_changed', {}, 5)), 'no open subscriptions/listen'],
+      [
+        listen({ toolsListChanged: true }).recv(tagged('notifications/tools/list_changed')),
+        'before notifications/subscriptions/acknowledged',
+      ],
+      [
+        listen({ toolsListChanged: true })
+          .recv(ack({ toolsListChanged: true }))
+          .recv(tagged('notifications/prompts/list_changed')),
+        'did not ask for it (promptsListChanged)',
+      ],
+      [
+        listen({ resourceSubscriptions: ['file:///a'] })
+          .recv(ack({ resourceSubscriptions: ['file:///a'] }))
+          .recv(tagged('notifications/resources/updated', { uri: 'file:///b' })),
+        'did not ask for it (resourceSubscriptions)',
+      ],
+      [
+        listen({ toolsListChanged: true })
+          .recv(ack({ toolsListChanged: true }))
+          .send({ jsonrpc: J, method: 'notifications/cancelled', params: { requestId: 4 } })
+          .recv(tagged('notifications/tools/list_changed')),
+        'no open subscriptions/listen',
+      ],
+    ];
+    for (const [t, why] of cases) {
+      const findings = findingsOf(t);
+      expect(rulesOf(findings)).toEqual(['stateless-unrequested-notification']);
+      expect(findings[0]?.message).toContain(why);
+    }
+  });
+
+  it('accepts resource updates for the URIs asked for', () => {
+    const t = listen({ resourceSubscriptions: ['file:///a'] })
+      .recv(ack({ resourceSubscriptions: ['file:///a'] }))
+      .recv(tagged('notifications/resources/updated', { uri: 'file:///a' }));
+    expect(findingsOf(t)).toEqual([]);
+  });
+});
+
+describe('ids and directions', () => {
+  it('counts the session from initialize: an id the auto probe used before it may come back', () => {
+    const t = new Transcript()
+      .spawn()
+      .sendStateless(1, 'server/discover')
+      .recv({ jsonrpc: J, id: 1, error: { code: -32601, message: 'Method not found' } })
+      .handshake()
+      .send({ jsonrpc: J, id: 1, method: 'tools/list' });
+    expect(findingsOf(t)).toEqual([]);
+  });
+
+  it('flags a stateless client response once, even to an id it does not know', () => {
+    expect(rulesOf(findingsOf(stateless().send({ jsonrpc: J, id: 3, error: { code: -32601, message: 'no' } })))).toEqual([
+      'stateless-client-response',
+    ]);
+  });
+});
+
+describe('resources/read and input_required details', () => {
+  it('flags a not-found error naming another uri, and leaves a malformed request alone', () => {
+    const [other] = findingsOf(
+      stateless()
+        .sendStateless(1, 'resources/read', { uri: 'x://a' })
+        .recv({ jsonrpc: J, id: 1, error: { code: -32602, message: 'Resource not found', data: { uri: 'x://b' } } }),
+    );
+    expect(other?.message).toContain('names data.uri "x://b", not "x://a"');
+    const malformed = stateless()
+      .send({ jsonrpc: J, id: 1, method: 'resources/read', params: { uri: 'x://a' } })
+      .recv({ jsonrpc: J, id: 1, error: { code: -32602, message: 'Missing _meta' } });
+    expect(rulesOf(findingsOf(malformed))).toEqual(['stateless-missing-envelope']);
+  });
+
+  it('names input requests that are not one of the three', () => {
+    const [finding] = findingsOf(
+      stateless()
+        .sendStateless(1, 'tools/call', { name: 'x' })
+        .recv({ jsonrpc: J, id: 1, result: { resultType: 'input_required', inputRequests: { a: { method: 'tools/call', params: {} } } } }),
+    );
+    expect(finding).toMatchObject({ rule: 'input-required-shape' });
+    expect(finding?.message).toContain('inputRequests["a"].method is "tools/call"');
   });
 });

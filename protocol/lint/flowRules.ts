@@ -49,9 +49,15 @@ export function checkEnvelope(check: Check): void {
   );
 }
 
-/** resultType and cache fields of a result that answers a client request. */
+/**
+ * resultType and cache fields of a result that answers a client request. The two openings are
+ * judged by their own revision whatever the session became: auto sends initialize when the
+ * probe times out, the discover answer may still come (and then wins), and a dual-era server
+ * answers the initialize too.
+ */
 export function checkResultEnvelope(check: Check, request: RequestInfo): void {
-  const { message, flow, report } = check;
+  const { message, report } = check;
+  const flow = request.method === 'server/discover' ? 'stateless' : request.method === 'initialize' ? 'handshake' : check.flow;
   const c = message.classified;
   if (c.kind !== 'result') return;
   const result = asRecord(c.result) ?? {};

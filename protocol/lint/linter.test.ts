@@ -196,14 +196,19 @@ describe('the flow of a connection', () => {
         method: 'initialize',
         params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'x', version: '1' } },
       })
-      .recv({ jsonrpc: J, id: 1, result: { protocolVersion: '2025-11-25', capabilities: {}, serverInfo: { name: 's', version: '1' } } })
+      .recv({
+        jsonrpc: J,
+        id: 1,
+        result: { protocolVersion: '2025-11-25', capabilities: { tools: { listChanged: true } }, serverInfo: { name: 's', version: '1' } },
+      })
       .recv({ jsonrpc: J, method: 'notifications/tools/list_changed' });
 
   it('takes the choice of connect.start over what the wire suggests', () => {
     expect(rulesOf(lint(listChangedEarly(new Transcript().spawn()).events))).toEqual(['server-before-initialized']);
     const stateless = listChangedEarly(new Transcript().connectStart('stateless').spawn());
-    // In the stateless flow initialize lacks the envelope and its result lacks resultType.
-    expect(rulesOf(lint(stateless.events))).toEqual(['stateless-missing-envelope', 'stateless-result-type-missing']);
+    // In the stateless flow initialize lacks the envelope (its result is a 2025-11-25 message
+    // and needs no resultType), and a change notification belongs on a subscriptions/listen stream.
+    expect(rulesOf(lint(stateless.events))).toEqual(['stateless-missing-envelope', 'stateless-unrequested-notification']);
   });
 
   it('takes the outcome of connect.done over the inferred flow', () => {
@@ -234,6 +239,72 @@ describe('the flow of a connection', () => {
       .recv({ jsonrpc: J, id: 3, result: { tools: [] } })
       .connectDone('handshake', '2025-11-25');
     expect(lint(t.events)).toEqual([]);
+  });
+
+  const INITIALIZE = {
+    jsonrpc: J,
+    id: 2,
+    method: 'initialize',
+    params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'x', version: '1' } },
+  };
+  const UNSUPPORTED = {
+    jsonrpc: J,
+    id: 2,
+    error: {
+      code: -32022,
+      message: 'Unsupported protocol version: 2025-11-25',
+      data: { supported: ['2026-07-28'], requested: '2025-11-25' },
+    },
+  };
+  const DISCOVERED = {
+    resultType: 'complete',
+    supportedVersions: ['2026-07-28'],
+    capabilities: { tools: {} },
+    ttlMs: 0,
+    cacheScope: 'private',
+    _meta: SERVER_INFO,
+  };
+
+  it('accepts -32022 in answer to initialize: that is how a modern-only server answers it', () => {
+    // The auto probe timed out (a slow start), so initialize went out; and a handshake chosen by hand.
+    const auto = new Transcript().connectStart('auto').spawn().sendStateless(1, 'server/discover').send(INITIALIZE).recv(UNSUPPORTED);
+    expect(lint(auto.events)).toEqual([]);
+    const chosen = new Transcript().connectStart('handshake').spawn().send(INITIALIZE).recv(UNSUPPORTED);
+    expect(lint(chosen.events)).toEqual([]);
+  });
+
+  it('judges a discover result that arrives after initialize went out as the 2026-07-28 result it is', () => {
+    const late = new Transcript()
+      .connectStart('auto')
+      .spawn()
+      .sendStateless(1, 'server/discover')
+      .send(INITIALIZE)
+      .recv({ jsonrpc: J, id: 1, result: DISCOVERED })
+      .recv(UNSUPPORTED)
+      .connectDone('stateless', '2026-07-28');
+    expect(lint(late.events)).toEqual([]);
+    // A dual-era server answers both; the initialize result is a 2025-11-25 message all the same.
+    const dual = new Transcript()
+      .connectStart('auto')
+      .spawn()
+      .sendStateless(1, 'server/discover')
+      .send(INITIALIZE)
+      .recv({ jsonrpc: J, id: 1, result: DISCOVERED })
+      .connectDone('stateless', '2026-07-28')
+      .recv({
+        jsonrpc: J,
+        id: 2,
+        result: { protocolVersion: '2025-11-25', capabilities: { tools: {} }, serverInfo: { name: 's', version: '1' } },
+      });
+    expect(lint(dual.events)).toEqual([]);
+    const { resultType: _dropped, ...legacyShaped } = DISCOVERED;
+    const bad = new Transcript()
+      .connectStart('auto')
+      .spawn()
+      .sendStateless(1, 'server/discover')
+      .send(INITIALIZE)
+      .recv({ jsonrpc: J, id: 1, result: legacyShaped });
+    expect(rulesOf(lint(bad.events))).toEqual(['stateless-result-type-missing']);
   });
 
   it('forgets the process on spawn but keeps the chosen flow', () => {

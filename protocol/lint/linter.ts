@@ -12,11 +12,23 @@ import type { WireMessage } from '../exchanges.js';
 import { META_KEYS, type Flow } from '../flows.js';
 import { idKey } from '../jsonrpc.js';
 import { NOTE_TOPICS } from '../session.js';
+import { checkMissingCapabilityError, checkNotificationCapability, checkServerRequestCapability } from './capabilities.js';
 import { checkEnvelope, checkResultEnvelope, checkServerMessage, declaresTasks } from './flowRules.js';
+import { checkProgress, checkStatelessNotification } from './notifications.js';
 import { checkResult } from './results.js';
-import { ruleInfo, type Finding } from './rules.js';
-import { asRecord, flowOf, newConnState, sentence, type Check, type ConnState, type RequestInfo } from './state.js';
-import { checkErrorCode, checkFraming, checkPairing, checkRequestId } from './wire.js';
+import { checkInputRequired } from './resultShapes.js';
+import { ruleInfo, specFor, type Finding } from './rules.js';
+import { checkSchema } from './schemaRule.js';
+import { asRecord, flowOf, newConnState, progressKey, sentence, type Check, type ConnState, type RequestInfo } from './state.js';
+import {
+  checkClientResponse,
+  checkErrorCode,
+  checkFraming,
+  checkPairing,
+  checkRequestId,
+  checkResourceNotFound,
+  checkSessionIdReuse,
+} from './wire.js';
 
 const LIST_METHODS: ReadonlySet<string> = new Set(['tools/list', 'prompts/list', 'resources/list', 'resources/templates/list']);
 
@@ -64,45 +76,73 @@ export class Linter {
     if (c.kind === 'notification' && message.from === 'client' && c.method === 'notifications/initialized') state.initialized = true;
 
     const found: Finding[] = [];
+    const flow = flowOf(state);
     const check: Check = {
       state,
       message,
-      flow: flowOf(state),
+      flow,
       report: (rule, text) => {
         const info = ruleInfo(rule);
-        found.push({ rule, severity: info.severity, conn: message.conn, seq: message.seq, message: sentence(text), spec: info.spec });
+        found.push({
+          rule,
+          severity: info.severity,
+          conn: message.conn,
+          seq: message.seq,
+          message: sentence(text),
+          spec: specFor(info, flow),
+        });
       },
     };
 
+    const pairing = message.pairing;
+    const exchange = 'exchange' in pairing ? pairing.exchange : undefined;
+    let request = exchange === undefined ? undefined : state.requests.get(exchange);
     switch (c.kind) {
       case 'request': {
         const key = idKey(message.from, c.id);
         const previousKey = state.byId.get(key);
-        checkRequestId(check, previousKey === undefined ? undefined : state.requests.get(previousKey));
-        remember(state, message, key);
+        const previous = previousKey === undefined ? undefined : state.requests.get(previousKey);
+        checkRequestId(check, previous);
+        checkSessionIdReuse(check, previous);
+        request = remember(state, message, key);
         checkServerMessage(check);
         checkEnvelope(check);
+        checkServerRequestCapability(check);
         break;
       }
       case 'notification':
         checkServerMessage(check);
+        checkNotificationCapability(check);
+        checkProgress(check);
+        checkStatelessNotification(check);
+        if (pairing.kind === 'cancel' && request && request.from === message.from) close(state, request, exchange, true);
         break;
       case 'result':
       case 'error': {
-        const pairing = message.pairing;
-        const request = 'exchange' in pairing && pairing.exchange !== undefined ? state.requests.get(pairing.exchange) : undefined;
+        if (checkClientResponse(check, request)) break;
         checkPairing(check, request);
         checkErrorCode(check, request);
-        if (c.kind === 'result' && pairing.kind === 'response' && request) {
+        if (pairing.kind !== 'response' || !request) break;
+        if (c.kind === 'result') {
           checkResultEnvelope(check, request);
           const result = asRecord(c.result);
-          if (message.from === 'server' && result) checkResult(check, request, result);
+          if (message.from === 'server' && result) {
+            learn(state, request, result);
+            checkResult(check, request, result);
+            checkInputRequired(check, request, result);
+          }
+          close(state, request, exchange, false, result);
+        } else {
+          checkMissingCapabilityError(check, request);
+          checkResourceNotFound(check, request);
+          close(state, request, exchange, false);
         }
         break;
       }
       default:
         checkFraming(check);
     }
+    checkSchema(check, found, request);
     this.findings.push(...found);
     return found;
   }
@@ -129,15 +169,74 @@ function infer(state: ConnState, method: string, params: unknown): void {
   if (flow) state.inferred = flow;
 }
 
-function remember(state: ConnState, message: WireMessage, key: string): void {
+/** Records a request (unless the tracker could not pair it) with what later rules need to know of it. */
+function remember(state: ConnState, message: WireMessage, key: string): RequestInfo | undefined {
   const c = message.classified;
   const pairing = message.pairing;
-  if (c.kind !== 'request' || (pairing.kind !== 'request' && pairing.kind !== 'duplicate-request-id')) return;
+  if (c.kind !== 'request' || (pairing.kind !== 'request' && pairing.kind !== 'duplicate-request-id')) return undefined;
   const params = asRecord(c.params);
-  const info: RequestInfo = { method: c.method, id: c.id, from: message.from };
+  const meta = asRecord(params?._meta);
+  const info: RequestInfo = { method: c.method, id: c.id, from: message.from, seq: message.seq };
   if ((c.method === 'tools/call' || c.method === 'prompts/get') && typeof params?.name === 'string') info.name = params.name;
+  if (c.method === 'resources/read' && typeof params?.uri === 'string') info.uri = params.uri;
   if (LIST_METHODS.has(c.method) && params?.cursor !== undefined) info.paged = true;
   if (declaresTasks(params)) info.tasks = true;
+  if (asRecord(params?.task) !== undefined) info.taskAugmented = true;
+  const capabilities = asRecord(meta?.[META_KEYS.clientCapabilities]);
+  if (capabilities !== undefined) info.capabilities = capabilities;
+  if (capabilities !== undefined && typeof meta?.[META_KEYS.protocolVersion] === 'string') info.envelope = true;
   state.requests.set(pairing.exchange, info);
   state.byId.set(key, pairing.exchange);
+
+  const token = meta?.progressToken;
+  if (typeof token === 'string' || typeof token === 'number') {
+    info.progressToken = token;
+    state.progress.set(progressKey(message.from, token), { exchange: pairing.exchange });
+  }
+  if (message.from === 'client') {
+    if (c.method === 'initialize') {
+      state.sessionStart = message.seq;
+      const declared = asRecord(params?.capabilities);
+      if (declared !== undefined) state.clientCapabilities = declared;
+    }
+    if (meta?.[META_KEYS.logLevel] !== undefined) {
+      info.logLevel = true;
+      state.logging.add(pairing.exchange);
+    }
+    if (c.method === 'subscriptions/listen') {
+      info.listen = { filter: asRecord(params?.notifications) ?? {}, acknowledged: false };
+      state.listens.set(key, pairing.exchange);
+    }
+  }
+  return info;
+}
+
+/** What the initialize result tells about the session. */
+function learn(state: ConnState, request: RequestInfo, result: Record<string, unknown>): void {
+  if (request.method !== 'initialize' || request.from !== 'client') return;
+  const offered = asRecord(result.capabilities);
+  if (offered !== undefined) state.serverCapabilities = offered;
+  if (typeof result.protocolVersion === 'string') state.protocolVersion = result.protocolVersion;
+}
+
+/**
+ * A request is over: answered, or cancelled by its sender. Its progress token dies with it,
+ * except when the answer is a task (progress goes on for the task's life); after a cancel,
+ * stragglers are expected and left alone.
+ */
+function close(
+  state: ConnState,
+  request: RequestInfo,
+  exchange: string | undefined,
+  cancelled: boolean,
+  result?: Record<string, unknown>,
+): void {
+  if (exchange !== undefined) state.logging.delete(exchange);
+  if (request.listen) state.listens.delete(idKey(request.from, request.id));
+  if (request.progressToken === undefined) return;
+  const key = progressKey(request.from, request.progressToken);
+  const entry = state.progress.get(key);
+  if (!entry || entry.exchange !== exchange) return;
+  if (cancelled) entry.cancelled = true;
+  else if (!(result && (result.resultType === 'task' || asRecord(result.task) !== undefined))) state.progress.delete(key);
 }

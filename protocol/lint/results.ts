@@ -6,6 +6,7 @@
 import type { z } from 'zod';
 
 import { schemaCheck } from './jsonSchema.js';
+import { checkResultShape } from './resultShapes.js';
 import { CONTENT_BLOCKS, LIST_RESULTS, formatIssues, promptRoleSchema } from './schemas.js';
 import { asRecord, describeRequest, formatId, type Check, type RequestInfo, type ToolInfo } from './state.js';
 
@@ -14,8 +15,11 @@ const TOOL_NAME = /^[A-Za-z0-9_.-]{1,128}$/;
 export function checkResult(check: Check, request: RequestInfo, result: Record<string, unknown>): void {
   const resultType = result.resultType;
   if (resultType !== undefined && resultType !== 'complete') return;
+  // 2025-11-25 task-augmented request: the answer is a CreateTaskResult, the real one comes by tasks/result.
+  if (request.taskAugmented && asRecord(result.task) !== undefined) return;
   const listSchema = LIST_RESULTS[request.method];
   if (listSchema) checkListShape(check, request, result, listSchema);
+  checkResultShape(check, request, result);
   switch (request.method) {
     case 'tools/list':
       checkTools(check, request, result);

@@ -41,6 +41,21 @@ const listResult = (method: string, result: Record<string, unknown>): Transcript
 
 const PNG = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR4nGNgYGD4DwABBAEAwS2OUAAAAABJRU5ErkJggg==';
 
+const INITIALIZE = {
+  jsonrpc: J,
+  id: 0,
+  method: 'initialize',
+  params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'mcp-lens', version: '0.1.0' } },
+};
+const INITIALIZE_RESULT = { protocolVersion: '2025-11-25', capabilities: { tools: {} }, serverInfo: { name: 's', version: '1' } };
+const COMPLETE_PARAMS = { ref: { type: 'ref/prompt', name: 'code_review' }, argument: { name: 'language', value: 'py' } };
+/** A stateless envelope that declares no client capabilities. */
+const BARE_META = { 'io.modelcontextprotocol/protocolVersion': '2026-07-28', 'io.modelcontextprotocol/clientCapabilities': {} };
+
+/** Whether the transcript opened with initialize (else it is a stateless one). */
+const isHandshake = (t: Transcript): boolean =>
+  t.events.some((e) => e.kind === 'line' && e.stream === 'stdin' && e.text?.includes('"method":"initialize"') === true);
+
 interface Case {
   rule: string;
   pass: () => Transcript;
@@ -130,7 +145,7 @@ const CASES: Case[] = [
   },
   {
     rule: 'request-id-reused',
-    // Reusing an id after its answer is left to the tracker's judgement (allowed).
+    // Reusing an id after its answer is not an in-flight clash (2025-11-25 forbids it all the same: handshake-request-id-reused).
     pass: () =>
       handshake()
         .send({ jsonrpc: J, id: 1, method: 'ping' })
@@ -337,6 +352,229 @@ const CASES: Case[] = [
         content: [{ type: 'image', data: 'not base64!', mimeType: 'image/png' }],
       }),
   },
+  {
+    rule: 'initialize-result-shape',
+    pass: () => handshake(),
+    trip: () =>
+      new Transcript()
+        .spawn()
+        .send(INITIALIZE)
+        .recv({ jsonrpc: J, id: 0, result: { protocolVersion: '2025-11-25', capabilities: {}, serverInfo: { name: 's' } } }),
+  },
+  {
+    rule: 'discover-result-shape',
+    pass: () =>
+      stateless()
+        .sendStateless(1, 'server/discover')
+        .recv({
+          jsonrpc: J,
+          id: 1,
+          result: {
+            resultType: 'complete',
+            supportedVersions: ['2026-07-28'],
+            capabilities: { tools: {} },
+            ttlMs: 0,
+            cacheScope: 'private',
+            _meta: { 'io.modelcontextprotocol/serverInfo': { name: 's', version: '1' } },
+          },
+        }),
+    trip: () =>
+      stateless()
+        .sendStateless(1, 'server/discover')
+        .recv({
+          jsonrpc: J,
+          id: 1,
+          result: { resultType: 'complete', supportedVersions: '2026-07-28', capabilities: {}, ttlMs: 0, cacheScope: 'private' },
+        }),
+  },
+  {
+    rule: 'resource-read-shape',
+    pass: () =>
+      handshake()
+        .send({ jsonrpc: J, id: 1, method: 'resources/read', params: { uri: 'x://a' } })
+        .recv({
+          jsonrpc: J,
+          id: 1,
+          result: {
+            contents: [
+              { uri: 'x://a', text: 'a' },
+              { uri: 'x://a/b', mimeType: 'image/png', blob: PNG },
+            ],
+          },
+        }),
+    trip: () =>
+      handshake()
+        .send({ jsonrpc: J, id: 1, method: 'resources/read', params: { uri: 'x://a' } })
+        .recv({ jsonrpc: J, id: 1, result: { contents: [{ uri: 'x://a', text: 'a', blob: 'AAEC' }] } }),
+  },
+  {
+    rule: 'resource-not-found',
+    pass: () =>
+      stateless()
+        .sendStateless(1, 'resources/read', { uri: 'x://missing' })
+        .recv({ jsonrpc: J, id: 1, error: { code: -32602, message: 'Resource not found', data: { uri: 'x://missing' } } }),
+    trip: () =>
+      stateless()
+        .sendStateless(1, 'resources/read', { uri: 'x://missing' })
+        .recv({ jsonrpc: J, id: 1, error: { code: -32602, message: 'Resource not found' } }),
+  },
+  {
+    rule: 'completion-result-shape',
+    pass: () =>
+      handshake()
+        .send({ jsonrpc: J, id: 1, method: 'completion/complete', params: COMPLETE_PARAMS })
+        .recv({ jsonrpc: J, id: 1, result: { completion: { values: ['python', 'pytorch'], total: 10, hasMore: true } } }),
+    trip: () =>
+      handshake()
+        .send({ jsonrpc: J, id: 1, method: 'completion/complete', params: COMPLETE_PARAMS })
+        .recv({ jsonrpc: J, id: 1, result: { completion: { values: ['python', 'pytorch', 'pyside'], total: 2 } } }),
+  },
+  {
+    rule: 'input-required-method',
+    pass: () =>
+      stateless()
+        .sendStateless(1, 'resources/read', { uri: 'x://a' })
+        .recv({ jsonrpc: J, id: 1, result: { resultType: 'input_required', requestState: 'again' } }),
+    trip: () =>
+      stateless()
+        .sendStateless(1, 'tools/list')
+        .recv({ jsonrpc: J, id: 1, result: { resultType: 'input_required', requestState: 'again' } }),
+  },
+  {
+    rule: 'input-required-shape',
+    pass: () =>
+      stateless()
+        .sendStateless(1, 'prompts/get', { name: 'p' })
+        .recv({
+          jsonrpc: J,
+          id: 1,
+          result: {
+            resultType: 'input_required',
+            inputRequests: { ok: { method: 'elicitation/create', params: { message: 'Go?', requestedSchema: { type: 'object' } } } },
+          },
+        }),
+    trip: () =>
+      stateless()
+        .sendStateless(1, 'tools/call', { name: 'deploy' })
+        .recv({ jsonrpc: J, id: 1, result: { resultType: 'input_required' } }),
+  },
+  {
+    rule: 'missing-capability-error',
+    // The request declared no capabilities: asking for elicitation is right.
+    pass: () =>
+      stateless()
+        .send({ jsonrpc: J, id: 1, method: 'tools/call', params: { name: 'deploy', _meta: BARE_META } })
+        .recv({
+          jsonrpc: J,
+          id: 1,
+          error: { code: -32021, message: 'Needs elicitation', data: { requiredCapabilities: { elicitation: {} } } },
+        }),
+    // META declares elicitation: the server asks for what it was given.
+    trip: () =>
+      stateless()
+        .sendStateless(1, 'tools/call', { name: 'deploy' })
+        .recv({
+          jsonrpc: J,
+          id: 1,
+          error: { code: -32021, message: 'Needs elicitation', data: { requiredCapabilities: { elicitation: {} } } },
+        }),
+  },
+  {
+    rule: 'stateless-unrequested-notification',
+    pass: () =>
+      stateless()
+        .sendStateless(1, 'subscriptions/listen', { notifications: { toolsListChanged: true } })
+        .recv({
+          jsonrpc: J,
+          method: 'notifications/subscriptions/acknowledged',
+          params: { notifications: { toolsListChanged: true }, _meta: { 'io.modelcontextprotocol/subscriptionId': 1 } },
+        })
+        .recv({
+          jsonrpc: J,
+          method: 'notifications/tools/list_changed',
+          params: { _meta: { 'io.modelcontextprotocol/subscriptionId': 1 } },
+        }),
+    trip: () => stateless().sendStateless(1, 'tools/list').recv({ jsonrpc: J, method: 'notifications/tools/list_changed' }),
+  },
+  {
+    rule: 'progress-token-unknown',
+    pass: () =>
+      handshake()
+        .send({ jsonrpc: J, id: 1, method: 'tools/call', params: { name: 'slow', _meta: { progressToken: 'p1' } } })
+        .recv({ jsonrpc: J, method: 'notifications/progress', params: { progressToken: 'p1', progress: 1, total: 2 } })
+        .recv({ jsonrpc: J, id: 1, result: { content: [] } }),
+    trip: () =>
+      handshake()
+        .send({ jsonrpc: J, id: 1, method: 'tools/call', params: { name: 'slow', _meta: { progressToken: 'p1' } } })
+        .recv({ jsonrpc: J, method: 'notifications/progress', params: { progressToken: 'p2', progress: 1 } }),
+  },
+  {
+    rule: 'progress-not-increasing',
+    pass: () =>
+      handshake()
+        .send({ jsonrpc: J, id: 1, method: 'tools/call', params: { name: 'slow', _meta: { progressToken: 7 } } })
+        .recv({ jsonrpc: J, method: 'notifications/progress', params: { progressToken: 7, progress: 0.5 } })
+        .recv({ jsonrpc: J, method: 'notifications/progress', params: { progressToken: 7, progress: 2 } }),
+    trip: () =>
+      handshake()
+        .send({ jsonrpc: J, id: 1, method: 'tools/call', params: { name: 'slow', _meta: { progressToken: 7 } } })
+        .recv({ jsonrpc: J, method: 'notifications/progress', params: { progressToken: 7, progress: 2 } })
+        .recv({ jsonrpc: J, method: 'notifications/progress', params: { progressToken: 7, progress: 2 } }),
+  },
+  {
+    rule: 'capability-undeclared',
+    pass: () =>
+      new Transcript()
+        .spawn()
+        .send({ ...INITIALIZE, params: { ...INITIALIZE.params, capabilities: { roots: {} } } })
+        .recv({ jsonrpc: J, id: 0, result: INITIALIZE_RESULT })
+        .send({ jsonrpc: J, method: 'notifications/initialized' })
+        .recv({ jsonrpc: J, id: 0, method: 'roots/list' }),
+    // The client declared no capabilities.
+    trip: () =>
+      handshake().recv({
+        jsonrpc: J,
+        id: 0,
+        method: 'sampling/createMessage',
+        params: { messages: [{ role: 'user', content: { type: 'text', text: 'hi' } }], maxTokens: 10 },
+      }),
+  },
+  {
+    rule: 'stateless-client-response',
+    pass: () => handshake().recv({ jsonrpc: J, id: 0, method: 'ping' }).send({ jsonrpc: J, id: 0, result: {} }),
+    trip: () =>
+      stateless()
+        .sendStateless(1, 'tools/call', { name: 'confirm_action' })
+        .recv({ jsonrpc: J, id: 0, method: 'elicitation/create', params: { message: 'ok?', requestedSchema: { type: 'object' } } })
+        .send({ jsonrpc: J, id: 0, result: { action: 'accept', content: {} } }),
+  },
+  {
+    rule: 'handshake-request-id-reused',
+    // 2026-07-28 only asks ids to be unique among requests in flight.
+    pass: () =>
+      stateless()
+        .sendStateless(1, 'tools/list')
+        .recv({ jsonrpc: J, id: 1, result: { resultType: 'complete', tools: [], ttlMs: 0, cacheScope: 'private' } })
+        .sendStateless(1, 'tools/list'),
+    trip: () =>
+      handshake()
+        .recv({ jsonrpc: J, id: 0, method: 'ping' })
+        .send({ jsonrpc: J, id: 0, result: {} })
+        .recv({ jsonrpc: J, id: 0, method: 'ping' }),
+  },
+  {
+    rule: 'schema-violation',
+    pass: () =>
+      handshake()
+        .send({ jsonrpc: J, id: 1, method: 'logging/setLevel', params: { level: 'warning' } })
+        .recv({ jsonrpc: J, id: 1, result: {} })
+        .recv({ jsonrpc: J, method: 'notifications/message', params: { level: 'warning', data: { disk: '91%' } } }),
+    trip: () =>
+      handshake()
+        .send({ jsonrpc: J, id: 1, method: 'logging/setLevel', params: { level: 'warning' } })
+        .recv({ jsonrpc: J, id: 1, result: {} })
+        .recv({ jsonrpc: J, method: 'notifications/message', params: { level: 'verbose', data: 'x' } }),
+  },
 ];
 
 describe('every rule has a fixture', () => {
@@ -357,7 +595,9 @@ describe.each(CASES)('$rule', ({ rule, pass, trip }) => {
     expect(findings).toHaveLength(1);
     const [finding] = findings;
     const info = RULES.find((r) => r.id === rule);
-    expect(finding).toMatchObject({ rule, severity: info?.severity, spec: info?.spec, conn: 'c1', seq: transcript.events.at(-1)?.seq });
+    expect(finding).toMatchObject({ rule, severity: info?.severity, conn: 'c1', seq: transcript.events.at(-1)?.seq });
+    // The page of the session's own revision: 2025 pages in a handshake session.
+    expect(finding?.spec).toMatch(isHandshake(transcript) ? /\/specification\/2025-/ : /\/specification\/2026-07-28\//);
     // One sentence.
     expect(finding?.message).toMatch(/^[A-Z][^\n]*\.$/);
   });

@@ -1,7 +1,9 @@
 /**
  * The lint rules: ids, severities and the spec page each rests on. The ids are a contract
  * (the app, the docs and `mcp-lens check` refer to them); add rules, never rename them.
+ * A rule of both flows names a page of each revision: a finding cites the one of its session.
  */
+import type { Flow } from '../flows.js';
 
 export type Severity = 'error' | 'warning' | 'info';
 
@@ -12,7 +14,7 @@ export interface Finding {
   seq: number;
   /** One sentence: what is wrong and where (method, id). */
   message: string;
-  /** The spec page the rule rests on. */
+  /** The spec page the rule rests on, in the revision of the session. */
   spec: string;
 }
 
@@ -20,7 +22,10 @@ export interface RuleInfo {
   id: string;
   severity: Severity;
   summary: string;
+  /** The page the rule rests on: the 2026-07-28 one for a rule of both flows. */
   spec: string;
+  /** A rule of both flows: the 2025-11-25 page, cited in a handshake session. */
+  handshakeSpec?: string;
 }
 
 const SPEC = 'https://modelcontextprotocol.io/specification';
@@ -34,6 +39,7 @@ export const RULES: RuleInfo[] = [
     severity: 'error',
     summary: 'The server wrote a stdout line that is not JSON (or not valid UTF-8); stdout may carry only MCP messages.',
     spec: `${STATELESS}/basic/transports/stdio`,
+    handshakeSpec: `${HANDSHAKE}/basic/transports#stdio`,
   },
   {
     id: 'jsonrpc-batch',
@@ -46,30 +52,35 @@ export const RULES: RuleInfo[] = [
     severity: 'error',
     summary: 'A message lacks "jsonrpc": "2.0".',
     spec: `${STATELESS}/basic/index#messages`,
+    handshakeSpec: `${HANDSHAKE}/basic/index#messages`,
   },
   {
     id: 'jsonrpc-invalid',
     severity: 'error',
     summary: 'A JSON value that is neither a valid request, notification nor response.',
     spec: `${STATELESS}/basic/index#messages`,
+    handshakeSpec: `${HANDSHAKE}/basic/index#messages`,
   },
   {
     id: 'jsonrpc-null-id',
     severity: 'error',
     summary: 'A request with "id": null; request ids must be a string or an integer.',
     spec: `${STATELESS}/basic/index#requests`,
+    handshakeSpec: `${HANDSHAKE}/basic/index#requests`,
   },
   {
     id: 'error-without-id',
     severity: 'info',
     summary: 'An error response without an id; allowed only when the request could not be read.',
     spec: `${STATELESS}/basic/index#error-responses`,
+    handshakeSpec: `${HANDSHAKE}/basic/index#error-responses`,
   },
   {
     id: 'error-shape',
     severity: 'error',
     summary: 'An error response whose error lacks an integer code or a string message.',
     spec: `${STATELESS}/basic/index#error-responses`,
+    handshakeSpec: `${HANDSHAKE}/basic/index#error-responses`,
   },
   // ---- pairing
   {
@@ -77,24 +88,28 @@ export const RULES: RuleInfo[] = [
     severity: 'error',
     summary: 'A response whose id matches no request the other side sent.',
     spec: `${STATELESS}/basic/index#responses`,
+    handshakeSpec: `${HANDSHAKE}/basic/index#responses`,
   },
   {
     id: 'response-duplicate',
     severity: 'error',
     summary: 'A second response to a request that was already answered.',
     spec: `${STATELESS}/basic/index#responses`,
+    handshakeSpec: `${HANDSHAKE}/basic/index#responses`,
   },
   {
     id: 'response-after-cancel',
     severity: 'info',
     summary: 'A response to a request that was cancelled; it may happen and is to be ignored.',
     spec: `${STATELESS}/basic/patterns/cancellation`,
+    handshakeSpec: `${HANDSHAKE}/basic/utilities/cancellation`,
   },
   {
     id: 'request-id-reused',
     severity: 'error',
     summary: 'A request reuses the id of a request from the same side that is still in flight.',
     spec: `${STATELESS}/basic/index#requests`,
+    handshakeSpec: `${HANDSHAKE}/basic/index#requests`,
   },
   // ---- handshake flow (2025-11-25)
   {
@@ -154,8 +169,9 @@ export const RULES: RuleInfo[] = [
     id: 'error-code-reserved',
     severity: 'warning',
     summary:
-      'An error code in the reserved range -32768..-32000 that the revision in use does not define (-32000..-32019 are implementation-defined and fine).',
+      "An error code in the reserved range -32768..-32000 that the revision in use does not define (-32000..-32019 are implementation-defined and fine; answers to initialize and server/discover may use either revision's codes).",
     spec: `${STATELESS}/basic/index#error-codes`,
+    handshakeSpec: `${HANDSHAKE}/schema#error-code`,
   },
   // ---- primitives (both flows)
   {
@@ -163,12 +179,14 @@ export const RULES: RuleInfo[] = [
     severity: 'warning',
     summary: 'A tool name outside 1-128 characters of A-Z a-z 0-9 _ - .',
     spec: `${STATELESS}/server/tools#tool-names`,
+    handshakeSpec: `${HANDSHAKE}/server/tools#tool-names`,
   },
   {
     id: 'tool-input-schema-root',
     severity: 'error',
     summary: 'A tool without an inputSchema, or whose inputSchema root type is not "object".',
     spec: `${STATELESS}/server/tools#tool`,
+    handshakeSpec: `${HANDSHAKE}/server/tools#tool`,
   },
   {
     id: 'tool-list-shape',
@@ -176,24 +194,138 @@ export const RULES: RuleInfo[] = [
     summary:
       'A tools/list, prompts/list, resources/list or resources/templates/list result with the wrong shape (or an unusable outputSchema).',
     spec: `${STATELESS}/schema`,
+    handshakeSpec: `${HANDSHAKE}/schema`,
   },
   {
     id: 'tool-structured-content',
     severity: 'error',
     summary: "A tools/call result whose structuredContent does not validate against the tool's outputSchema.",
     spec: `${STATELESS}/server/tools#output-schema`,
+    handshakeSpec: `${HANDSHAKE}/server/tools#output-schema`,
   },
   {
     id: 'tool-structured-content-missing',
     severity: 'error',
     summary: 'A successful tools/call result without structuredContent for a tool that declares an outputSchema.',
     spec: `${STATELESS}/server/tools#output-schema`,
+    handshakeSpec: `${HANDSHAKE}/server/tools#output-schema`,
   },
   {
     id: 'content-block',
     severity: 'error',
     summary: 'A malformed content block in a tools/call result or a prompts/get message.',
     spec: `${STATELESS}/server/tools#tool-result`,
+    handshakeSpec: `${HANDSHAKE}/server/tools#tool-result`,
+  },
+  // ---- results of the two openings
+  {
+    id: 'initialize-result-shape',
+    severity: 'error',
+    summary: 'An initialize result without a string protocolVersion, a capabilities object or a serverInfo with name and version.',
+    spec: `${HANDSHAKE}/basic/lifecycle#initialization`,
+  },
+  {
+    id: 'discover-result-shape',
+    severity: 'error',
+    summary:
+      'A server/discover result without a non-empty supportedVersions list of strings or a capabilities object (or with a malformed serverInfo in _meta).',
+    spec: `${STATELESS}/server/discover#response`,
+  },
+  // ---- more results (both flows unless said)
+  {
+    id: 'resource-read-shape',
+    severity: 'error',
+    summary:
+      'A resources/read result whose contents is not a list of {uri, mimeType?, text | blob} with exactly one of text or base64 blob.',
+    spec: `${STATELESS}/server/resources#resource-contents`,
+    handshakeSpec: `${HANDSHAKE}/server/resources#resource-contents`,
+  },
+  {
+    id: 'resource-not-found',
+    severity: 'warning',
+    summary: 'In the stateless flow a -32602 answer to resources/read lacks data.uri naming the resource that was not found.',
+    spec: `${STATELESS}/server/resources#error-handling`,
+  },
+  {
+    id: 'completion-result-shape',
+    severity: 'error',
+    summary:
+      'A completion/complete result without completion.values as at most 100 strings, or with a total that is not an integer >= the values given, or a non-boolean hasMore.',
+    spec: `${STATELESS}/server/utilities/completion#completion-results`,
+    handshakeSpec: `${HANDSHAKE}/server/utilities/completion#completion-results`,
+  },
+  {
+    id: 'input-required-method',
+    severity: 'error',
+    summary: 'An input_required result for a method other than tools/call, prompts/get or resources/read.',
+    spec: `${STATELESS}/basic/patterns/mrtr#supported-requests`,
+  },
+  {
+    id: 'input-required-shape',
+    severity: 'error',
+    summary:
+      'An input_required result with neither inputRequests nor requestState, or whose inputRequests are not elicitation/create, sampling/createMessage or roots/list requests.',
+    spec: `${STATELESS}/basic/patterns/mrtr#inputrequiredresult`,
+  },
+  // ---- capabilities
+  {
+    id: 'missing-capability-error',
+    severity: 'error',
+    summary:
+      'A -32021 error without data.requiredCapabilities, or naming only client capabilities the request did declare (a server capability is -32601).',
+    spec: `${STATELESS}/basic/index#meta`,
+  },
+  {
+    id: 'capability-undeclared',
+    severity: 'error',
+    summary:
+      'The server used a capability that was not negotiated: a sampling, elicitation or roots request (or input request) the client did not declare, or a notification for a server capability it did not declare.',
+    spec: `${STATELESS}/basic/index#meta`,
+    handshakeSpec: `${HANDSHAKE}/basic/lifecycle#operation`,
+  },
+  // ---- notifications
+  {
+    id: 'stateless-unrequested-notification',
+    severity: 'error',
+    summary:
+      'In the stateless flow the server sent a notification nobody asked for: a change notification outside a subscriptions/listen stream that asked for it (or before its acknowledgment), or a log message while no request that set a logLevel was in flight.',
+    spec: `${STATELESS}/basic/patterns/subscriptions`,
+  },
+  {
+    id: 'progress-token-unknown',
+    severity: 'error',
+    summary: 'A progress notification whose token belongs to no request of the other side that is still in progress.',
+    spec: `${STATELESS}/basic/patterns/progress#behavior-requirements`,
+    handshakeSpec: `${HANDSHAKE}/basic/utilities/progress#behavior-requirements`,
+  },
+  {
+    id: 'progress-not-increasing',
+    severity: 'error',
+    summary: 'A progress notification whose progress is not greater than the previous one for the same token.',
+    spec: `${STATELESS}/basic/patterns/progress#progress-flow`,
+    handshakeSpec: `${HANDSHAKE}/basic/utilities/progress`,
+  },
+  // ---- message directions and ids
+  {
+    id: 'stateless-client-response',
+    severity: 'error',
+    summary: 'In the stateless flow the client sent a JSON-RPC response; clients must not write responses (nor answer a server request).',
+    spec: `${STATELESS}/basic/transports/stdio#sending-messages`,
+  },
+  {
+    id: 'handshake-request-id-reused',
+    severity: 'error',
+    summary:
+      'In the handshake flow a side reused a request id it had already used in the session; 2025-11-25 forbids reuse, not just clashes.',
+    spec: `${HANDSHAKE}/basic/index#requests`,
+  },
+  // ---- the official JSON Schema
+  {
+    id: 'schema-violation',
+    severity: 'error',
+    summary: "A message that does not validate against the official JSON Schema of the session's revision (where no other rule said so).",
+    spec: `${STATELESS}/schema`,
+    handshakeSpec: `${HANDSHAKE}/schema`,
   },
 ];
 
@@ -204,4 +336,9 @@ export function ruleInfo(id: string): RuleInfo {
   const rule = byId.get(id);
   if (!rule) throw new Error(`unknown lint rule ${id}`);
   return rule;
+}
+
+/** The page a finding cites: the 2025-11-25 one in a handshake session, where the rule has one. */
+export function specFor(rule: RuleInfo, flow: Flow | undefined): string {
+  return flow === 'handshake' && rule.handshakeSpec !== undefined ? rule.handshakeSpec : rule.spec;
 }

@@ -40,7 +40,8 @@ const resourceLinkBlock = z.looseObject({
   size: z.number().optional(),
   ...blockBase,
 });
-const embeddedResource = z
+/** A resource's contents: embedded in a content block, or one of a resources/read result's contents. */
+export const embeddedResourceSchema = z
   .looseObject({
     uri: z.string(),
     mimeType: z.string().optional(),
@@ -48,7 +49,7 @@ const embeddedResource = z
     blob: base64.optional(),
   })
   .refine((r) => (r.text === undefined) !== (r.blob === undefined), { message: 'must have exactly one of text or blob' });
-const resourceBlock = z.looseObject({ type: z.literal('resource'), resource: embeddedResource, ...blockBase });
+const resourceBlock = z.looseObject({ type: z.literal('resource'), resource: embeddedResourceSchema, ...blockBase });
 
 /** Content block schemas by `type`. */
 export const CONTENT_BLOCKS: Record<string, z.ZodType> = {

@@ -11,12 +11,36 @@ export interface RequestInfo {
   method: string;
   id: JsonRpcId;
   from: Side;
+  seq: number;
   /** tools/call and prompts/get: the name asked for. */
   name?: string;
   /** list methods: whether a cursor was given (a later page merges, a first page replaces). */
   paged?: boolean;
   /** The request's clientCapabilities declared the tasks extension (resultType "task" allowed). */
   tasks?: boolean;
+  /** Stateless flow: the clientCapabilities of this request's envelope (a record when it had one). */
+  capabilities?: Record<string, unknown>;
+  /** Stateless flow: the envelope had a protocolVersion and clientCapabilities. */
+  envelope?: boolean;
+  /** Stateless flow: the envelope set a logLevel (log notifications may follow while it is in flight). */
+  logLevel?: boolean;
+  /** _meta.progressToken of the request. */
+  progressToken?: JsonRpcId;
+  /** resources/read: the uri asked for. */
+  uri?: string;
+  /** 2025-11-25: a task-augmented request (params.task); its result is a CreateTaskResult. */
+  taskAugmented?: boolean;
+  /** subscriptions/listen: the notification filter asked for, and whether the server acknowledged it. */
+  listen?: { filter: Record<string, unknown>; acknowledged: boolean };
+}
+
+/** A progress token given in a request, keyed by the requester and the token. */
+export interface ProgressInfo {
+  exchange: string;
+  /** The last progress value reported for it. */
+  last?: number;
+  /** The request was cancelled: stragglers are expected and not judged. */
+  cancelled?: boolean;
 }
 
 export interface ToolInfo {
@@ -39,6 +63,19 @@ export interface ConnState {
   byId: Map<string, string>;
   /** Tools from the latest tools/list on this process. */
   tools: Map<string, ToolInfo>;
+  /** Handshake flow: seq of the initialize request that opened the session. */
+  sessionStart?: number;
+  /** Handshake flow: what the initialize request declared and its result offered. */
+  clientCapabilities?: Record<string, unknown>;
+  serverCapabilities?: Record<string, unknown>;
+  /** Handshake flow: the version the initialize result chose. */
+  protocolVersion?: string;
+  /** Progress tokens of requests in progress (progressKey). */
+  progress: Map<string, ProgressInfo>;
+  /** Stateless flow: open subscriptions/listen requests by idKey('client', id) -> exchange key. */
+  listens: Map<string, string>;
+  /** Stateless flow: exchange keys of open requests that set a logLevel. */
+  logging: Set<string>;
 }
 
 export function newConnState(choice?: Flow): ConnState {
@@ -48,7 +85,15 @@ export function newConnState(choice?: Flow): ConnState {
     requests: new Map(),
     byId: new Map(),
     tools: new Map(),
+    progress: new Map(),
+    listens: new Map(),
+    logging: new Set(),
   };
+}
+
+/** Progress tokens are the requester's: the two sides' tokens never meet. */
+export function progressKey(requester: Side, token: JsonRpcId): string {
+  return `${requester}:${typeof token}:${String(token)}`;
 }
 
 export function flowOf(state: ConnState): Flow | undefined {

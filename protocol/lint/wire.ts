@@ -97,6 +97,51 @@ export function checkPairing(check: Check, request: RequestInfo | undefined): vo
   }
 }
 
+/**
+ * 2025-11-25: an id is never reused by its sender within the session (from initialize on),
+ * even after its answer. In-flight clashes are request-id-reused's. Call before the new
+ * request is recorded.
+ */
+export function checkSessionIdReuse(check: Check, previous: RequestInfo | undefined): void {
+  const { message, flow, state, report } = check;
+  const c = message.classified;
+  if (flow !== 'handshake' || c.kind !== 'request' || message.pairing.kind !== 'request') return;
+  if (!previous || state.sessionStart === undefined || previous.seq < state.sessionStart) return;
+  report(
+    'handshake-request-id-reused',
+    `The ${message.from} sent ${c.method} with id ${formatId(c.id)}, which it already used in this session for ${previous.method} (#${previous.seq}); 2025-11-25 forbids reusing a request id within a session`,
+  );
+}
+
+/** Stateless flow: clients write no responses. Returns whether the message was one (nothing else is said about it). */
+export function checkClientResponse(check: Check, request: RequestInfo | undefined): boolean {
+  const { message, flow, report } = check;
+  const c = message.classified;
+  if (flow !== 'stateless' || message.from !== 'client' || (c.kind !== 'result' && c.kind !== 'error')) return false;
+  const to = request ? ` to the server's ${describeRequest(request)}` : ` (id ${formatId(c.id)})`;
+  report(
+    'stateless-client-response',
+    `The client sent ${c.kind === 'result' ? 'a result' : 'an error'}${to}; in the stateless flow clients must not write responses, and a server request is only to be flagged`,
+  );
+  return true;
+}
+
+/** Stateless flow: a resource that does not exist is -32602 naming it in data.uri. */
+export function checkResourceNotFound(check: Check, request: RequestInfo): void {
+  const { message, flow, report } = check;
+  const c = message.classified;
+  if (flow !== 'stateless' || c.kind !== 'error' || c.error.code !== -32602 || request.method !== 'resources/read') return;
+  // A request that was malformed itself gets -32602 for that, with no resource to name.
+  if (request.uri === undefined || request.envelope !== true) return;
+  const uri = asRecord(c.error.data)?.uri;
+  if (uri === request.uri) return;
+  const got = uri === undefined ? 'has no data.uri' : `names data.uri ${formatId(uri)}, not ${formatId(request.uri)}`;
+  report(
+    'resource-not-found',
+    `The server's -32602 error for ${describeRequest(request)} ${got}; a resource that does not exist is reported as -32602 with data.uri naming it`,
+  );
+}
+
 /** Call before the new request is recorded, so the earlier one can be named. */
 export function checkRequestId(check: Check, previous: RequestInfo | undefined): void {
   const { message, report } = check;
@@ -114,11 +159,19 @@ const HANDSHAKE_CODES: ReadonlySet<number> = new Set([-32002, -32042]);
 const STATELESS_CODES: ReadonlySet<number> = new Set([-32020, -32021, -32022]);
 const RETIRED_CODES: ReadonlySet<number> = new Set([-32002, -32042]);
 
+/**
+ * The two openings are where the eras meet: a modern-only server answers initialize with
+ * -32022 (2026-07-28 says so), and a legacy server answers server/discover with its own codes.
+ * Their errors are judged against both revisions.
+ */
+const ERA_PROBES: ReadonlySet<string> = new Set(['initialize', 'server/discover']);
+
 /** Error codes judged against the revision in use (both revisions' codes when it is not known yet). */
 export function checkErrorCode(check: Check, request: RequestInfo | undefined): void {
-  const { message, report, flow } = check;
+  const { message, report } = check;
   const c = message.classified;
   if (c.kind !== 'error') return;
+  const flow = request && ERA_PROBES.has(request.method) ? undefined : check.flow;
   const code = c.error.code;
   const where = c.id === null ? 'an error response without an id' : `its error response to ${requestLabel(request, c)}`;
   if (flow === 'stateless' && RETIRED_CODES.has(code)) {

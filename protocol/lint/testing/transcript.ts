@@ -71,13 +71,13 @@ export class Transcript {
     return this.note(NOTE_TOPICS.connected, { outcome: { flow, protocolVersion } });
   }
 
-  /** Client: initialize, the server's result, notifications/initialized. */
-  handshake(): this {
+  /** Client: initialize (declaring `capabilities`), the server's result, notifications/initialized. */
+  handshake(capabilities: Record<string, unknown> = {}): this {
     return this.send({
       jsonrpc: '2.0',
       id: 0,
       method: 'initialize',
-      params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'mcp-lens', version: '0.1.0' } },
+      params: { protocolVersion: '2025-11-25', capabilities, clientInfo: { name: 'mcp-lens', version: '0.1.0' } },
     })
       .recv({
         jsonrpc: '2.0',
