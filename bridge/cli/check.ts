@@ -243,7 +243,8 @@ function printFindings(findings: Finding[], print: (text: string) => void): void
   for (const [rule, list] of byRule) {
     const info = RULES.find((r) => r.id === rule);
     print(`\n${list[0]?.severity ?? ''} ${rule}: ${info?.summary ?? ''} (${list.length})`);
-    if (info) print(`  see ${info.spec}`);
+    // Each finding cites its own session's revision; one run has one, but say each page once.
+    for (const spec of new Set(list.map((f) => f.spec))) print(`  see ${spec}`);
     for (const f of list.slice(0, 20)) print(`  #${f.seq}: ${f.message}`);
     if (list.length > 20) print(`  … and ${list.length - 20} more`);
   }

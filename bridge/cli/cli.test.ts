@@ -617,5 +617,8 @@ describe('mcp-lens check', () => {
     ]) {
       expect(run.stdout, rule).toContain(rule);
     }
+    // A handshake session cites the 2025-11-25 pages, never the 2026-07-28 ones.
+    expect(run.stdout).toContain('see https://modelcontextprotocol.io/specification/2025-11-25/');
+    expect(run.stdout).not.toContain('specification/2026-07-28');
   });
 });
