@@ -19,13 +19,17 @@ export class AppPage {
     await expect(this.page.getByTestId('socket-status')).toHaveText('bridge connected');
   }
 
-  /** Connects with the prefilled server, or the one given (command, then one arg per line). */
-  async connect(flow: FlowName, server?: { command: string; args: string[] }): Promise<Locator> {
+  /**
+   * Connects with the prefilled server, or the one given (command, then one arg per line; a
+   * missing command keeps the prefilled one). `launchOnly` starts the server and sends nothing.
+   */
+  async connect(flow: FlowName, server?: { command?: string; args: string[] }, options: { launchOnly?: boolean } = {}): Promise<Locator> {
     if (server) {
-      await this.page.getByLabel('Command').fill(server.command);
+      if (server.command !== undefined) await this.page.getByLabel('Command').fill(server.command);
       await this.page.getByLabel(/^Arguments/).fill(server.args.join('\n'));
     }
     await this.page.getByRole('radio', { name: flow }).check();
+    await this.page.getByRole('checkbox', { name: /^Send the opening requests/ }).setChecked(!options.launchOnly);
     const before = await this.connections.count();
     await this.page.getByRole('button', { name: 'Connect', exact: true }).click();
     await expect(this.connections).toHaveCount(before + 1);
@@ -38,6 +42,12 @@ export class AppPage {
     const id = (await conn.getAttribute('data-conn')) ?? '';
     await this.page.getByLabel('Connection', { exact: true }).selectOption(id);
     return id;
+  }
+
+  /** Writes one line to a connection's stdin through its card, exactly as given. */
+  async sendRaw(conn: Locator, line: string): Promise<void> {
+    await conn.getByLabel(/^Send a raw line/).fill(line);
+    await conn.getByRole('button', { name: 'Send line' }).click();
   }
 
   badge(text: string | RegExp): Locator {

@@ -1,6 +1,7 @@
 import { useState, type FormEvent, type KeyboardEvent } from 'react';
 import type { ConnInfo } from '../../../../protocol/session.js';
 import type { SessionStore } from '../../session/sessionStore.js';
+import { commandLine, connectionName } from '../../ui/connectionName.js';
 
 interface Props {
   info: ConnInfo;
@@ -13,7 +14,7 @@ interface Props {
 export function ConnectionCard({ info, store, active, onSelect }: Props) {
   const [raw, setRaw] = useState('');
   const running = info.status === 'running' || info.status === 'starting';
-  const name = info.label ?? (info.config ? [info.config.command, ...info.config.args].join(' ') : info.conn);
+  const name = connectionName(info);
 
   const send = (event?: FormEvent): void => {
     event?.preventDefault();
@@ -47,7 +48,7 @@ export function ConnectionCard({ info, store, active, onSelect }: Props) {
           </span>
         )}
       </div>
-      <div className="meta" title={name}>
+      <div className="meta" title={info.config ? commandLine(info.config) : name} data-testid="conn-name">
         {name}
       </div>
       <div className="meta" data-testid="conn-status">

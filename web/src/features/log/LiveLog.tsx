@@ -3,6 +3,7 @@ import { useVirtualizer } from '@tanstack/react-virtual';
 import type { BridgeEvent } from '../../../../protocol/envelope.js';
 import type { ConnInfo } from '../../../../protocol/session.js';
 import type { Finding } from '../../../../protocol/lint/index.js';
+import { connectionName } from '../../ui/connectionName.js';
 import { describeEvent, formatTime } from './describeEvent.js';
 import { EventDetail } from './EventDetail.js';
 import type { LogFilter } from './filterEvents.js';
@@ -88,7 +89,7 @@ export function LiveLog({ events: all, conns, findings }: Props) {
           <option value="">all connections</option>
           {conns.map((c) => (
             <option key={c.conn} value={c.conn}>
-              {c.conn}
+              {c.conn} · {connectionName(c)}
             </option>
           ))}
         </select>
