@@ -9,6 +9,7 @@ import { Connector, type ConnectAction, type Connected } from '../../../protocol
 import { ClientSession, type ServerAnswer } from '../../../protocol/clientSession.js';
 import { encodeFrame, type FlowChoice, type LogLevel } from '../../../protocol/flows.js';
 import { classifyText } from '../../../protocol/jsonrpc.js';
+import { OpeningWatcher } from '../../../protocol/openingWatcher.js';
 import { NOTE_TOPICS } from '../../../protocol/session.js';
 import type { BridgeSocket } from './bridgeSocket.js';
 
@@ -27,6 +28,8 @@ export type AskUser = (conn: string, method: string, params: Record<string, unkn
 
 export class ConnectionDriver {
   private connector: Connector | undefined;
+  /** Launch only: watches the lines the user writes for a completed opening. */
+  private byHand: OpeningWatcher | undefined;
   private timer: ReturnType<typeof setTimeout> | undefined;
   private nextId = 1;
   private awaitingSpawn = true;
@@ -59,6 +62,8 @@ export class ConnectionDriver {
         ...(options.probeTimeoutMs === undefined ? {} : { probeTimeoutMs: options.probeTimeoutMs }),
       });
       this.note(NOTE_TOPICS.connecting, { choice, capabilities: this.capabilities });
+    } else {
+      this.byHand = new OpeningWatcher();
     }
     this.config = config;
     this.label = label;
@@ -93,10 +98,15 @@ export class ConnectionDriver {
         if (this.connector && !this.connector.finished) this.run([{ type: 'failed', reason: event.message }]);
         return;
       case 'line': {
-        if (event.stream !== 'stdout' || event.text === undefined) return;
+        if (event.stream === 'stderr' || event.text === undefined) return;
+        if (event.stream === 'stdin') {
+          if (this.byHand && !this.session) this.openedByHand(this.byHand.onClient(classifyText(event.text)));
+          return;
+        }
         const message = classifyText(event.text);
         if (this.connector && !this.connector.finished) this.run(this.connector.onMessage(message));
-        else this.session?.onMessage(message);
+        else if (this.session) this.session.onMessage(message);
+        else if (this.byHand) this.openedByHand(this.byHand.onServer(message));
         return;
       }
       case 'exit':
@@ -122,6 +132,18 @@ export class ConnectionDriver {
     if (!this.config) return;
     this.awaitingSpawn = true;
     this.socket.send({ type: 'spawn', conn: this.conn, config: this.config, ...(this.label ? { label: this.label } : {}) });
+  }
+
+  /** Launch only: the user wrote the opening lines; once they complete it, the panels take over. */
+  private openedByHand(connected: Connected | undefined): void {
+    if (!connected || !this.byHand) return;
+    this.nextId = Math.max(this.nextId, this.byHand.maxClientId + 1);
+    this.openSession(connected);
+    const how =
+      connected.flow === 'handshake' ? 'the handshake written by hand is complete' : 'server/discover written by hand was answered';
+    this.note(NOTE_TOPICS.step, { text: `${how}: the panels now work on this connection` });
+    this.note(NOTE_TOPICS.connected, { outcome: connected });
+    this.settle({ ok: true });
   }
 
   private openSession(connected: Connected): void {

@@ -96,7 +96,9 @@ function statusLine(info: ConnInfo): string {
     case 'starting':
       return 'starting…';
     case 'running': {
-      const state = info.connected ? 'connected' : info.connectError ? 'not connected' : 'connecting…';
+      // No connect choice journaled: launch only, the user writes the opening lines.
+      const opening = info.choice === undefined ? 'launched: write the opening lines' : 'connecting…';
+      const state = info.connected ? 'connected' : info.connectError ? 'not connected' : opening;
       return `pid ${info.pid ?? '?'} · ${state} · ${info.stdinLines} sent, ${info.stdoutLines} received, ${info.stderrLines} stderr`;
     }
     case 'exited': {
