@@ -11,6 +11,8 @@ import type { Classified, JsonRpcError, JsonRpcId } from './jsonrpc.js';
 export type Outcome =
   | { kind: 'result'; id: JsonRpcId; result: Record<string, unknown> }
   | { kind: 'error'; id: JsonRpcId; error: JsonRpcError }
+  /** The server answered, but not with a valid response: what came (`message`) and why it is invalid. */
+  | { kind: 'invalid'; id: JsonRpcId; reason: string; message: unknown }
   | { kind: 'timeout'; id: JsonRpcId; afterMs: number }
   | { kind: 'cancelled'; id: JsonRpcId; reason: string }
   | { kind: 'closed'; id: JsonRpcId; reason: string };
@@ -231,8 +233,13 @@ export class ClientSession {
       case 'request':
         void this.answerServer(message.id, message.method, asRecord(message.params));
         return;
+      case 'invalid': {
+        if (message.responseTo === undefined) return;
+        const entry = this.pending.get(key(message.responseTo));
+        if (entry) this.finish(entry, { kind: 'invalid', id: message.responseTo, reason: message.reason, message: message.value });
+        return;
+      }
       case 'batch':
-      case 'invalid':
       case 'non-json':
         return;
       default: {

@@ -130,6 +130,7 @@ function Shell({ store }: { store: SessionStore }) {
                 version={archive.model.version}
                 conns={[...archive.model.conns.values()]}
                 findings={archive.model.findingsBySeq}
+                wire={archive.model}
               />
             ) : (
               <CompareView dark={dark} archive={archive.model} />
@@ -172,6 +173,7 @@ function Shell({ store }: { store: SessionStore }) {
                     version={snapshot.version}
                     conns={snapshot.conns}
                     findings={store.model.findingsBySeq}
+                    wire={store.model}
                   />
                 )}
                 {tab === 'compare' && <CompareView dark={dark} />}
