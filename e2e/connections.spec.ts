@@ -1,3 +1,4 @@
+import type { Page } from '@playwright/test';
 import { test, expect } from './support/fixtures.js';
 import { fixture } from './support/lens.js';
 import { AppPage } from './pages/appPage.js';
@@ -65,4 +66,99 @@ test.describe('launch only: the user writes the opening lines', () => {
     await page.getByRole('tab', { name: 'Tools' }).click();
     await expect(page.getByTestId('tool-item').filter({ hasText: 'Echo' })).toBeVisible();
   });
+});
+
+/** True while a process with this pid exists. */
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+test.describe('stop, stop all and remove', () => {
+  test('stop one, stop all, remove stopped cards; the log keeps their events, and a reload keeps them removed', async ({ page, lens }) => {
+    const app = new AppPage(page);
+    await app.open(lens.url);
+    const ids: string[] = [];
+    const pids: number[] = [];
+    for (const flow of ['Handshake', 'Stateless', 'Handshake'] as const) {
+      const conn = await app.connect(flow);
+      await expect(conn.getByTestId('flow-pill')).toBeVisible();
+      ids.push((await conn.getAttribute('data-conn')) ?? '');
+      pids.push(await app.pid(conn));
+    }
+    const [a = '', b = '', c = ''] = ids;
+    await app.card(a).getByRole('button', { name: 'Stop', exact: true }).click();
+    await expect(app.card(a)).toHaveAttribute('data-status', 'exited');
+    await expect(app.card(a).getByTestId('conn-status')).toContainText('stopped');
+    expect(alive(pids[0] ?? 0)).toBe(false);
+    await expect(app.card(b)).toHaveAttribute('data-status', 'running');
+
+    await page.getByRole('button', { name: 'Stop all' }).click();
+    for (const id of [b, c]) await expect(app.card(id)).toHaveAttribute('data-status', 'exited');
+    for (const pid of pids) await expect.poll(() => alive(pid), { timeout: 20_000 }).toBe(false);
+    await expect(page.getByRole('button', { name: 'Stop all' })).toBeDisabled();
+
+    await app.card(a).getByRole('button', { name: 'Remove' }).click();
+    await expect(app.card(a)).toHaveCount(0);
+    await expect(app.connections).toHaveCount(2);
+    // The journal keeps what the removed connection did.
+    await app.focus(app.card(b));
+    await page.getByLabel('Connection', { exact: true }).selectOption(a);
+    await expect(app.badge('initialize #1')).toHaveCount(1);
+
+    await page.reload();
+    await expect(page.getByTestId('socket-status')).toHaveText('bridge connected');
+    await expect(app.card(b)).toBeVisible();
+    await expect(app.card(a)).toHaveCount(0);
+    await page.getByRole('button', { name: 'Remove stopped' }).click();
+    await expect(app.connections).toHaveCount(0);
+  });
+});
+
+/** Makes the page say it is hidden (or visible again), as a tab in the background does. */
+async function setHidden(page: Page, hidden: boolean): Promise<void> {
+  await page.evaluate((h) => {
+    Object.defineProperty(document, 'visibilityState', { value: h ? 'hidden' : 'visible', configurable: true });
+    document.dispatchEvent(new Event('visibilitychange'));
+  }, hidden);
+}
+
+test('a server no tab shows for the idle time is stopped: a hidden tab, then a closed one; the card says why', async ({ browser }) => {
+  const { startLens } = await import('./support/lens.js');
+  const lens = await startLens({ bridgeArgs: ['--idle-stop', '0.05'] });
+  try {
+    const first = await browser.newPage();
+    const app = new AppPage(first);
+    await app.open(lens.url);
+    const hiddenConn = await app.connect('Handshake');
+    await expect(hiddenConn.getByTestId('flow-pill')).toBeVisible();
+    const hiddenId = (await hiddenConn.getAttribute('data-conn')) ?? '';
+    const hiddenPid = await app.pid(hiddenConn);
+    await setHidden(first, true);
+    await expect.poll(() => alive(hiddenPid), { timeout: 30_000 }).toBe(false);
+    await setHidden(first, false);
+    await expect(app.card(hiddenId).getByTestId('conn-status')).toContainText('no tab showed it');
+
+    const closedConn = await app.connect('Handshake');
+    await expect(closedConn.getByTestId('flow-pill')).toBeVisible();
+    const closedId = (await closedConn.getAttribute('data-conn')) ?? '';
+    const closedPid = await app.pid(closedConn);
+    await first.close();
+    await expect.poll(() => alive(closedPid), { timeout: 30_000 }).toBe(false);
+
+    const second = await browser.newPage();
+    const again = new AppPage(second);
+    await again.open(lens.url);
+    await expect(again.card(closedId)).toHaveAttribute('data-status', 'exited');
+    await expect(again.card(closedId).getByTestId('conn-status')).toContainText('no tab showed it');
+    await again.focus(again.card(closedId));
+    await expect(again.rows.filter({ hasText: `no tab has shown ${closedId}` })).toHaveCount(1);
+    await second.close();
+  } finally {
+    await lens.stop();
+  }
 });

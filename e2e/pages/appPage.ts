@@ -37,6 +37,17 @@ export class AppPage {
     return this.connections.first();
   }
 
+  /** A connection's card by its id, wherever it sits in the list. */
+  card(id: string): Locator {
+    return this.page.locator(`[data-testid="connection"][data-conn="${id}"]`);
+  }
+
+  /** The pid a running connection's card shows. */
+  async pid(conn: Locator): Promise<number> {
+    await expect(conn.getByTestId('conn-status')).toContainText(/pid \d+/);
+    return Number(/pid (\d+)/.exec((await conn.getByTestId('conn-status').textContent()) ?? '')?.[1]);
+  }
+
   /** Shows only one connection's events in the log. */
   async focus(conn: Locator): Promise<string> {
     const id = (await conn.getAttribute('data-conn')) ?? '';

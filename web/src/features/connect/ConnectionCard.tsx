@@ -81,11 +81,18 @@ export function ConnectionCard({ info, store, active, onSelect }: Props) {
             <button type="submit" disabled={raw === ''}>
               Send line
             </button>
-            <button type="button" onClick={() => store.disconnect(info.conn)}>
-              Disconnect
+            <button type="button" onClick={() => store.disconnect(info.conn)} title="Close stdin, then SIGTERM, then SIGKILL">
+              Stop
             </button>
           </div>
         </form>
+      )}
+      {(info.status === 'exited' || info.status === 'failed') && (
+        <div className="row">
+          <button type="button" onClick={() => store.remove(info.conn)} title="Take it off the list; the log keeps its events">
+            Remove
+          </button>
+        </div>
       )}
     </section>
   );
@@ -104,7 +111,8 @@ function statusLine(info: ConnInfo): string {
     case 'exited': {
       const exit = info.exit;
       const how = exit?.signal ? `signal ${exit.signal}` : `code ${exit?.code ?? '?'}`;
-      return `${exit?.requested ? 'stopped' : 'exited'} (${how})`;
+      const stopped = info.stopReason === 'idle' ? 'stopped: no tab showed it for the idle time (--idle-stop)' : 'stopped';
+      return `${exit?.requested ? stopped : 'exited'} (${how})`;
     }
     case 'failed':
       return `could not start: ${info.spawnError ?? 'unknown error'}`;
