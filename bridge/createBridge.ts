@@ -12,6 +12,7 @@ import { WebSocketServer } from 'ws';
 import { serverConfigSchema, type ServerConfigInput, type WelcomeFrame } from '../protocol/envelope.js';
 import { Journal, isSessionId, listJournals, newSessionId } from './journal.js';
 import { ProcessHost } from './processHost.js';
+import { IdleStopper, describeIdle } from './idleStop.js';
 import { bearerToken, checkUpgrade, hostAllowed, isLoopback, newToken, tokensMatch, type GatePolicy } from './security.js';
 import { serveSocket } from './socket.js';
 import { VERSION } from './version.js';
@@ -34,7 +35,11 @@ export interface BridgeOptions {
   extraOrigins?: string[];
   /** Wait between stop steps (close stdin, SIGTERM, SIGKILL). Default 2000 ms. */
   stopGraceMs?: number;
+  /** Stop a running server no tab has shown for this long. Default 15 min; 0 never. */
+  idleStopMs?: number;
 }
+
+export const DEFAULT_IDLE_STOP_MS = 15 * 60_000;
 
 export interface RunningBridge {
   port: number;
@@ -79,6 +84,20 @@ async function listen(options: BridgeOptions): Promise<RunningBridge> {
     record: (event) => journal.append(event),
     graceMs: options.stopGraceMs ?? 2000,
     withholdEnv: ['MCP_LENS_TOKEN'],
+  });
+  const idleMs = options.idleStopMs ?? DEFAULT_IDLE_STOP_MS;
+  const idle = new IdleStopper({
+    idleMs,
+    liveConns: () => host.liveConns(),
+    stop: (conn) => {
+      journal.append({
+        kind: 'notice',
+        conn,
+        level: 'info',
+        message: `no tab has shown ${conn} for ${describeIdle(idleMs)}: stopping it (--idle-stop)`,
+      });
+      void host.stop(conn, 'idle');
+    },
   });
   const defaultServer = serverConfigSchema
     .extend({ label: serverConfigSchema.shape.command.optional() })
@@ -170,7 +189,7 @@ async function listen(options: BridgeOptions): Promise<RunningBridge> {
       socket.end(`HTTP/1.1 ${verdict.status} ${text}\r\nConnection: close\r\nContent-Type: text/plain\r\n\r\n${verdict.reason}`);
       return;
     }
-    wss.handleUpgrade(req, socket, head, (ws) => serveSocket(ws, { journal, host, welcome }));
+    wss.handleUpgrade(req, socket, head, (ws) => serveSocket(ws, { journal, host, idle, welcome }));
   });
 
   await new Promise<void>((resolve, reject) => {
@@ -187,6 +206,7 @@ async function listen(options: BridgeOptions): Promise<RunningBridge> {
   let closing: Promise<void> | undefined;
   const close = (): Promise<void> => {
     closing ??= (async () => {
+      idle.close();
       await host.shutdown();
       journal.append({ kind: 'notice', level: 'info', message: 'bridge stopped' });
       for (const client of wss.clients) client.close(1001, 'bridge stopping');

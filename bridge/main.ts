@@ -19,6 +19,8 @@ Options:
   --port <n>          port to listen on (default $PORT or 6280; 0 picks a free one)
   --no-open           do not open a browser
   --home <dir>        where journals are kept (default $MCP_LENS_HOME or ~/.mcp-lens)
+  --idle-stop <min>   stop a server no tab has shown for this many minutes
+                      (default 15; 0 never; fractions allowed)
   --host <addr>       address to bind (default 127.0.0.1)
   --dangerously-listen-beyond-loopback
                       allow --host to be something other than loopback: anyone who can
@@ -54,6 +56,7 @@ async function serve(argv: string[]): Promise<number> {
         open: { type: 'boolean', default: true },
         'no-open': { type: 'boolean' },
         home: { type: 'string' },
+        'idle-stop': { type: 'string' },
         host: { type: 'string' },
         'dangerously-listen-beyond-loopback': { type: 'boolean' },
         help: { type: 'boolean', short: 'h' },
@@ -79,6 +82,11 @@ async function serve(argv: string[]): Promise<number> {
     process.stderr.write(`mcp-lens: --port must be an integer from 0 to 65535, got "${portText}"\n`);
     return 2;
   }
+  const idleStopMs = values['idle-stop'] === undefined ? undefined : idleStopMinutes(values['idle-stop']);
+  if (idleStopMs === null) {
+    process.stderr.write(`mcp-lens: --idle-stop takes minutes (a number, 0 for never), got "${values['idle-stop']}"\n`);
+    return 2;
+  }
   const [command, ...args] = positionals;
   const defaultServer =
     command === undefined ? { command: process.execPath, args: [demoServerPath()], label: 'MCP Lens demo server' } : { command, args };
@@ -91,6 +99,7 @@ async function serve(argv: string[]): Promise<number> {
       dangerouslyListenBeyondLoopback: values['dangerously-listen-beyond-loopback'] ?? false,
       ...(process.env.MCP_LENS_TOKEN ? { token: process.env.MCP_LENS_TOKEN } : {}),
       ...(values.home === undefined ? {} : { home: values.home }),
+      ...(idleStopMs === undefined ? {} : { idleStopMs }),
       staticDir: webDir(),
       defaultServer,
     }).listen();
@@ -124,6 +133,13 @@ async function serve(argv: string[]): Promise<number> {
     process.on('SIGHUP', () => shutdown('SIGHUP'));
     process.on('exit', () => running.killAllSync());
   });
+}
+
+/** `--idle-stop` minutes as milliseconds; null when it is not a number of minutes. */
+export function idleStopMinutes(text: string): number | null {
+  const minutes = Number(text);
+  if (text.trim() === '' || !Number.isFinite(minutes) || minutes < 0) return null;
+  return Math.round(minutes * 60_000);
 }
 
 function canOpenBrowser(): boolean {

@@ -6,7 +6,7 @@
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import fs from 'node:fs';
 import { isUtf8 } from 'node:buffer';
-import type { ServerConfig, UnstampedEvent } from '../protocol/envelope.js';
+import type { ServerConfig, StopReason, UnstampedEvent } from '../protocol/envelope.js';
 import { redactConfig } from '../protocol/envelope.js';
 import { LineSplitter, type SplitLine } from './lineSplitter.js';
 
@@ -42,6 +42,11 @@ export class ProcessHost {
 
   isAlive(conn: string): boolean {
     return this.children.get(conn)?.alive ?? false;
+  }
+
+  /** The connections whose process is running. */
+  liveConns(): string[] {
+    return [...this.children.values()].filter((c) => c.alive).map((c) => c.conn);
   }
 
   spawn(conn: string, config: ServerConfig, label?: string): void {
@@ -166,23 +171,23 @@ export class ProcessHost {
   }
 
   /** Close stdin, wait, SIGTERM, wait, SIGKILL: the shutdown the spec describes for stdio. */
-  stop(conn: string): Promise<void> {
+  stop(conn: string, reason: StopReason = 'user'): Promise<void> {
     const child = this.children.get(conn);
     if (!child) return Promise.resolve();
     if (child.stopping) return child.stopping;
     child.stopRequested = true;
-    child.stopping = this.escalate(child);
+    child.stopping = this.escalate(child, reason);
     return child.stopping;
   }
 
-  async stopAll(): Promise<void> {
-    await Promise.all([...this.children.keys()].map((conn) => this.stop(conn)));
+  async stopAll(reason: StopReason = 'user'): Promise<void> {
+    await Promise.all([...this.children.keys()].map((conn) => this.stop(conn, reason)));
   }
 
   /** stopAll(), refusing every spawn from now on: for the bridge going down. */
   async shutdown(): Promise<void> {
     this.shuttingDown = true;
-    await this.stopAll();
+    await this.stopAll('shutdown');
   }
 
   /** Last resort when the bridge itself is going down hard: no child outlives it. */
@@ -192,16 +197,16 @@ export class ProcessHost {
     }
   }
 
-  private async escalate(child: Child): Promise<void> {
+  private async escalate(child: Child, reason: StopReason): Promise<void> {
     const record = this.options.record;
     if (!child.alive) return;
-    record({ kind: 'stop', conn: child.conn, step: 'close-stdin' });
+    record({ kind: 'stop', conn: child.conn, step: 'close-stdin', reason });
     child.proc.stdin.end();
     if (await exitsWithin(child, this.graceMs)) return this.reapGroup(child);
-    record({ kind: 'stop', conn: child.conn, step: 'sigterm' });
+    record({ kind: 'stop', conn: child.conn, step: 'sigterm', reason });
     signalGroup(child, 'SIGTERM');
     if (await exitsWithin(child, this.graceMs)) return this.reapGroup(child);
-    record({ kind: 'stop', conn: child.conn, step: 'sigkill' });
+    record({ kind: 'stop', conn: child.conn, step: 'sigkill', reason });
     signalGroup(child, 'SIGKILL');
     await child.exited;
   }

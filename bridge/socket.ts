@@ -7,6 +7,7 @@ import type { WebSocket } from 'ws';
 import { clientCommandSchema, type ClientCommand, type WelcomeFrame } from '../protocol/envelope.js';
 import type { Journal } from './journal.js';
 import type { ProcessHost } from './processHost.js';
+import type { IdleStopper } from './idleStop.js';
 
 /** Most bytes a socket may have in flight before we wait for it to drain. */
 const HIGH_WATER = 4 * 1024 * 1024;
@@ -16,11 +17,12 @@ const FRAME_BYTES = 1024 * 1024;
 export interface SocketContext {
   journal: Journal;
   host: ProcessHost;
+  idle: IdleStopper;
   welcome: () => WelcomeFrame;
 }
 
 export function serveSocket(ws: WebSocket, ctx: SocketContext): void {
-  const { journal, host } = ctx;
+  const { journal, host, idle } = ctx;
   let nextSeq: number | undefined; // undefined until the client attaches
   let inFlight = 0;
   let pumping = false;
@@ -59,12 +61,16 @@ export function serveSocket(ws: WebSocket, ctx: SocketContext): void {
       case 'spawn':
         if (host.isAlive(command.conn)) return reject(`connection ${command.conn} is still running`);
         host.spawn(command.conn, command.config, command.label);
+        idle.spawned(ws, command.conn);
         return;
       case 'send':
         host.send(command.conn, command.text !== undefined ? Buffer.from(command.text, 'utf8') : Buffer.from(command.b64 ?? '', 'base64'));
         return;
       case 'stop':
-        void host.stop(command.conn);
+        void host.stop(command.conn, 'user');
+        return;
+      case 'watch':
+        idle.watch(ws, command.conns);
         return;
       case 'note':
         journal.append({
@@ -95,7 +101,11 @@ export function serveSocket(ws: WebSocket, ctx: SocketContext): void {
     }
     handle(parsed.data);
   });
-  ws.on('close', unsubscribe);
-  ws.on('error', unsubscribe);
+  const gone = (): void => {
+    unsubscribe();
+    idle.drop(ws);
+  };
+  ws.on('close', gone);
+  ws.on('error', gone);
   ws.send(JSON.stringify(ctx.welcome()));
 }

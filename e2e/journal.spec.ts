@@ -21,6 +21,10 @@ test('closing the tab and opening the URL again shows the whole log', async ({ b
   await expect(again.badge('initialize #1').first()).toBeVisible();
   // The connection's state is rebuilt from the journal, not lost with the tab.
   await expect(again.connections.filter({ hasText: connId }).getByTestId('flow-pill')).toHaveText(/handshake/);
+  // Reopened within the idle window, the server still runs and this tab adopts it.
+  await expect(again.card(connId)).toHaveAttribute('data-status', 'running');
+  await second.getByRole('tab', { name: 'Tools' }).click();
+  await expect(second.getByTestId('tool-item').filter({ hasText: 'Echo' })).toBeVisible();
   await second.close();
 });
 

@@ -200,6 +200,18 @@ describe('ClientSession: outcomes', () => {
     expect(await done).toEqual({ kind: 'result', id: 1, result: { tools: [] } });
   });
 
+  it('ends a request answered with an invalid response (both result and error) with what came and why', async () => {
+    const h = harness('handshake');
+    const { done } = h.session.request('tools/call', { name: 'x' });
+    const other = h.session.request('tools/list', undefined);
+    const answer = { jsonrpc: J, id: 1, result: { content: [] }, error: { code: -32603, message: 'both' } };
+    h.feed(answer);
+    expect(await peek(done)).toEqual({ kind: 'invalid', id: 1, reason: 'a response cannot carry both result and error', message: answer });
+    expect(await peek(other.done)).toBe('pending');
+    // Nothing was cancelled: the server did answer.
+    expect(h.lines.some((line) => line.includes('notifications/cancelled'))).toBe(false);
+  });
+
   it('gives a non-object result as an empty record', async () => {
     const h = harness('handshake');
     const { done } = h.session.request('ping', undefined);

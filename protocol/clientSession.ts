@@ -18,6 +18,8 @@ export type Outcome =
       unfinished?: string;
     }
   | { kind: 'error'; id: JsonRpcId; error: JsonRpcError }
+  /** The server answered, but not with a valid response: what came (`message`) and why it is invalid. */
+  | { kind: 'invalid'; id: JsonRpcId; reason: string; message: unknown }
   | { kind: 'timeout'; id: JsonRpcId; afterMs: number }
   | { kind: 'cancelled'; id: JsonRpcId; reason: string }
   | { kind: 'closed'; id: JsonRpcId; reason: string };
@@ -258,8 +260,13 @@ export class ClientSession {
         }
         void this.answerServer(message.id, message.method, asRecord(message.params));
         return;
+      case 'invalid': {
+        if (message.responseTo === undefined) return;
+        const entry = this.pending.get(key(message.responseTo));
+        if (entry) this.finish(entry, { kind: 'invalid', id: message.responseTo, reason: message.reason, message: message.value });
+        return;
+      }
       case 'batch':
-      case 'invalid':
       case 'non-json':
         return;
       default: {

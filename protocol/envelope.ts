@@ -85,10 +85,15 @@ export const exitEventSchema = z.object({
 });
 
 export const stopStepSchema = z.enum(['close-stdin', 'sigterm', 'sigkill']);
+/** Who asked for a stop: the user, the bridge after no tab showed the connection for a while, or the bridge going down. */
+export const stopReasonSchema = z.enum(['user', 'idle', 'shutdown']);
+export type StopReason = z.infer<typeof stopReasonSchema>;
 export const stopEventSchema = z.object({
   ...stamp,
   kind: z.literal('stop'),
   step: stopStepSchema,
+  /** Absent in journals written before stops had reasons. */
+  reason: stopReasonSchema.optional(),
 });
 
 export const noticeEventSchema = z.object({
@@ -145,6 +150,12 @@ export const clientCommandSchema = z.discriminatedUnion('type', [
       message: 'send carries exactly one of text or b64',
     }),
   z.object({ type: z.literal('stop'), conn: z.string() }),
+  /**
+   * The connections this socket's tab shows now (replacing what it said before). A connection
+   * no socket shows is stopped after the bridge's idle time; a socket shows what it spawned
+   * until it says otherwise.
+   */
+  z.object({ type: z.literal('watch'), conns: z.array(z.string().max(100)).max(10_000) }),
   z.object({
     type: z.literal('note'),
     conn: z.string().optional(),

@@ -149,6 +149,18 @@ describe('ExchangeTracker: pairing', () => {
     expect(w.exchangeOf(request)).toMatchObject({ status: 'error', responseSeq: 1, t1: 103, latencyMs: 3 });
   });
 
+  it('pairs an invalid response (both result and error) with its request, as an invalid answer', () => {
+    const w = new Wire();
+    const request = w.send({ jsonrpc: J, id: 4, method: 'tools/call', params: { name: 'x' } }, 100);
+    const response = w.recv({ jsonrpc: J, id: 4, result: {}, error: { code: -32603, message: 'both' } }, 107);
+    expect(response.classified.kind).toBe('invalid');
+    expect(response.pairing).toEqual({ kind: 'response', exchange: w.exchangeOf(request).key });
+    expect(w.exchangeOf(request)).toMatchObject({ status: 'invalid', responseSeq: 1, t1: 107, latencyMs: 7 });
+    expect(w.tracker.pending('c1')).toEqual([]);
+    // An invalid line with no request behind it stays unpaired.
+    expect(w.recv({ jsonrpc: J, id: 99, result: {}, error: { code: 1, message: 'x' } }).pairing).toEqual({ kind: 'unknown-id' });
+  });
+
   it('reports a second response as duplicate-response, keeping the first', () => {
     const w = new Wire();
     const request = w.send({ jsonrpc: J, id: 1, method: 'ping' }, 0);

@@ -11,7 +11,8 @@ import { INPUT_REQUIRED_METHODS } from './flows.js';
 /** Who wrote a line: the client (our stdin writes) or the server (its stdout). */
 export type Side = 'client' | 'server';
 
-export type ExchangeStatus = 'pending' | 'result' | 'error' | 'cancelled' | 'timeout' | 'orphaned';
+/** 'invalid': answered with a response that breaks JSON-RPC (both result and error, say). */
+export type ExchangeStatus = 'pending' | 'result' | 'error' | 'invalid' | 'cancelled' | 'timeout' | 'orphaned';
 
 export interface ProgressStep {
   seq: number;
@@ -133,8 +134,9 @@ export class ExchangeTracker {
         return this.onResponse(state, message, c);
       case 'notification':
         return this.onNotification(state, message, c);
-      case 'batch':
       case 'invalid':
+        return c.responseTo === undefined ? { kind: 'none' } : this.onResponse(state, message, { kind: 'invalid', id: c.responseTo });
+      case 'batch':
       case 'non-json':
         return { kind: 'none' };
       default: {
@@ -171,7 +173,11 @@ export class ExchangeTracker {
     return { kind: 'request', exchange: exchange.key };
   }
 
-  private onResponse(state: ConnState, message: WireMessage, c: Extract<Classified, { kind: 'result' } | { kind: 'error' }>): Pairing {
+  private onResponse(
+    state: ConnState,
+    message: WireMessage,
+    c: Extract<Classified, { kind: 'result' } | { kind: 'error' }> | { kind: 'invalid'; id: JsonRpcId },
+  ): Pairing {
     if (c.id === null) return { kind: 'unknown-id' };
     // A response travels the other way from its request.
     const requester: Side = message.from === 'server' ? 'client' : 'server';
@@ -182,7 +188,7 @@ export class ExchangeTracker {
       return { kind: 'late-response', exchange: exchange.key };
     }
     if (exchange.status !== 'pending') return { kind: 'duplicate-response', exchange: exchange.key };
-    exchange.status = c.kind === 'result' ? 'result' : 'error';
+    exchange.status = c.kind;
     exchange.responseSeq = message.seq;
     exchange.t1 = message.t;
     exchange.latencyMs = message.t - exchange.t0;

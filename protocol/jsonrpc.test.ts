@@ -70,6 +70,24 @@ describe('classifyText', () => {
     expect(classifyText('{"jsonrpc":"2.0","id":1,"result":{},"error":{"code":1,"message":"x"}}').kind).toBe('invalid');
   });
 
+  it('keeps the id an invalid response answers, so its request is not left waiting', () => {
+    expect(classifyText('{"jsonrpc":"2.0","id":1,"result":{},"error":{"code":1,"message":"x"}}')).toMatchObject({
+      kind: 'invalid',
+      reason: 'a response cannot carry both result and error',
+      responseTo: 1,
+    });
+    expect(classifyText('{"jsonrpc":"2.0","id":"a","error":{"code":"x","message":"m"}}')).toMatchObject({
+      kind: 'invalid',
+      responseTo: 'a',
+    });
+    // No usable id, or not a response at all: nothing to answer.
+    expect(classifyText('{"jsonrpc":"2.0","id":1.5,"result":{},"error":{"code":1,"message":"x"}}')).not.toHaveProperty('responseTo');
+    expect(classifyText('{"jsonrpc":"2.0","id":null,"result":{},"error":{"code":1,"message":"x"}}')).not.toHaveProperty('responseTo');
+    expect(classifyText('{"jsonrpc":"2.0","id":{},"result":1}')).not.toHaveProperty('responseTo');
+    expect(classifyText('{"jsonrpc":"2.0","id":3}')).not.toHaveProperty('responseTo');
+    expect(classifyText('{"id":3,"result":{}}')).not.toHaveProperty('responseTo');
+  });
+
   it('calls an error without an integer code and a message invalid', () => {
     expect(classifyText('{"jsonrpc":"2.0","id":1,"error":{"code":"x","message":"m"}}').kind).toBe('invalid');
     expect(classifyText('{"jsonrpc":"2.0","id":1,"error":{"code":1}}').kind).toBe('invalid');

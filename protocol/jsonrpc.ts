@@ -12,7 +12,11 @@ export type Classified =
   | { kind: 'result'; id: JsonRpcId; result: unknown; message: Record<string, unknown> }
   | { kind: 'error'; id: JsonRpcId | null; error: JsonRpcError; message: Record<string, unknown> }
   | { kind: 'batch'; items: unknown[] }
-  | { kind: 'invalid'; reason: string; value: unknown }
+  /**
+   * `responseTo`: an invalid response that still names the request it answers (both result and
+   * error, a malformed error), so that request ends as answered-invalidly instead of waiting.
+   */
+  | { kind: 'invalid'; reason: string; value: unknown; responseTo?: JsonRpcId }
   | { kind: 'non-json'; reason: string };
 
 export const jsonRpcErrorSchema = z.object({
@@ -52,7 +56,7 @@ export function classifyValue(value: unknown): Classified {
     return { kind: 'request', id: id.data, method: message.method, params: message.params, message };
   }
   if ('result' in message && 'error' in message) {
-    return { kind: 'invalid', reason: 'a response cannot carry both result and error', value };
+    return invalidResponse('a response cannot carry both result and error', message);
   }
   if ('result' in message) {
     const id = idSchema.safeParse(message.id);
@@ -62,7 +66,7 @@ export function classifyValue(value: unknown): Classified {
   }
   if ('error' in message) {
     const error = jsonRpcErrorSchema.safeParse(message.error);
-    if (!error.success) return { kind: 'invalid', reason: 'error must have an integer code and a message', value };
+    if (!error.success) return invalidResponse('error must have an integer code and a message', message);
     // An error may have a null id when the request could not be read at all.
     if (message.id === null || !hasId) return { kind: 'error', id: null, error: error.data, message };
     const id = idSchema.safeParse(message.id);
@@ -71,6 +75,11 @@ export function classifyValue(value: unknown): Classified {
     return { kind: 'error', id: id.data, error: error.data, message };
   }
   return { kind: 'invalid', reason: 'neither a request, a notification nor a response', value };
+}
+
+function invalidResponse(reason: string, message: Record<string, unknown>): Classified {
+  const id = idSchema.safeParse(message.id);
+  return { kind: 'invalid', reason, value: message, ...(id.success ? { responseTo: id.data } : {}) };
 }
 
 /** The two id spaces are kept apart: a key is direction plus id, and 1 is not "1". */

@@ -49,6 +49,22 @@ describe('SessionModel', () => {
     expect(info?.exit).toBeUndefined();
   });
 
+  it('keeps who asked for a stop, and a removal, until the connection runs again', () => {
+    seq = 0;
+    const model = new SessionModel();
+    model.apply(ev({ kind: 'spawn', conn: 'a', config, pid: 1 }));
+    model.apply(ev({ kind: 'stop', conn: 'a', step: 'close-stdin', reason: 'idle' }));
+    model.apply(ev({ kind: 'exit', conn: 'a', code: 0, signal: null, requested: true }));
+    expect(model.conns.get('a')).toMatchObject({ status: 'exited', stopReason: 'idle' });
+    expect(model.conns.get('a')?.removed).toBeUndefined();
+    model.apply(ev({ kind: 'note', conn: 'a', topic: NOTE_TOPICS.removed, data: {} }));
+    expect(model.conns.get('a')).toMatchObject({ removed: true });
+    // The events stay: removal only takes the card off the list.
+    expect(model.events).toHaveLength(4);
+    model.apply(ev({ kind: 'spawn', conn: 'a', config, pid: 2 }));
+    expect(model.conns.get('a')?.stopReason).toBeUndefined();
+  });
+
   it('records a spawn error', () => {
     seq = 0;
     const model = new SessionModel();

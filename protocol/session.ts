@@ -2,7 +2,7 @@
  * The session model: recorded bridge events folded, one at a time, into what the app shows
  * about each server connection. Incremental: applying an event never rescans earlier ones.
  */
-import type { BridgeEvent, RedactedConfig } from './envelope.js';
+import type { BridgeEvent, RedactedConfig, StopReason } from './envelope.js';
 import type { Connected } from './connect.js';
 import type { FlowChoice } from './flows.js';
 import { ExchangeTracker, type WireMessage } from './exchanges.js';
@@ -28,6 +28,10 @@ export interface ConnInfo {
   connectError?: string;
   steps: string[];
   exit?: { code: number | null; signal: string | null; requested: boolean };
+  /** Who asked for the latest stop (the user, or the bridge after no tab showed it). */
+  stopReason?: StopReason;
+  /** Taken off the list by the user; its events stay in the journal and the log. */
+  removed?: boolean;
   spawnError?: string;
   stdinLines: number;
   stdoutLines: number;
@@ -42,6 +46,7 @@ export const NOTE_TOPICS = {
   failed: 'connect.failed',
   /** Something the server did that the client would not go along with (ClientSession's onFlag). */
   flag: 'session.flag',
+  removed: 'conn.removed',
 } as const;
 
 const LIST_CHANGED: Record<string, 'tools' | 'prompts' | 'resources' | undefined> = {
@@ -97,6 +102,7 @@ export class SessionModel {
         if (event.label !== undefined) info.label = event.label;
         delete info.exit;
         delete info.spawnError;
+        delete info.stopReason;
         return;
       case 'spawn-error':
         info.status = 'failed';
@@ -123,6 +129,8 @@ export class SessionModel {
         this.applyNote(info, event.topic, event.data);
         return;
       case 'stop':
+        if (event.reason !== undefined) info.stopReason = event.reason;
+        return;
       case 'notice':
         return;
       default: {
@@ -155,6 +163,9 @@ export class SessionModel {
         return;
       case NOTE_TOPICS.failed:
         if (typeof record.reason === 'string') info.connectError = record.reason;
+        return;
+      case NOTE_TOPICS.removed:
+        info.removed = true;
         return;
       default:
         return;

@@ -186,6 +186,9 @@ export async function runCall(
         1,
         `${plan.method} failed: ${outcome.error.code} ${errorCodeName(outcome.error.code)}: ${outcome.error.message} (${explainError(outcome.error)})`,
       );
+    case 'invalid':
+      out.write(`${JSON.stringify(outcome.message, null, 2)}\n`);
+      return finish(1, `the answer to ${plan.method} is not a valid JSON-RPC response: ${outcome.reason}`);
     case 'timeout':
       return finish(3, `no answer to ${plan.method} within ${outcome.afterMs} ms (timed out; notifications/cancelled sent)`);
     case 'cancelled':

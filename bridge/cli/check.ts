@@ -192,6 +192,8 @@ function describe(outcome: Exclude<Outcome, { kind: 'result' }>): string {
     case 'cancelled':
     case 'closed':
       return outcome.reason;
+    case 'invalid':
+      return `an invalid answer: ${outcome.reason}`;
     default: {
       const never: never = outcome;
       return never;

@@ -28,6 +28,8 @@ export interface LensOptions {
   env?: Record<string, string>;
   /** Default 0: a free port. */
   port?: number;
+  /** More options for `mcp-lens` itself (`--idle-stop 0.05`, say). */
+  bridgeArgs?: string[];
 }
 
 async function waitForPortClosed(port: number, timeoutMs = 10_000): Promise<void> {
@@ -51,6 +53,7 @@ export async function startLens(options: LensOptions = {}): Promise<Lens> {
     '--port',
     String(options.port ?? 0),
     '--no-open',
+    ...(options.bridgeArgs ?? []),
     ...(options.serverArgs ? ['--', ...options.serverArgs] : []),
   ];
   const proc = spawn('npm', args, {

@@ -3,7 +3,7 @@ import { SessionStore } from '../session/sessionStore.js';
 import { StoreProvider, useSnapshot } from '../session/StoreContext.js';
 import { takeToken } from '../session/token.js';
 import { ConnectPanel } from '../features/connect/ConnectPanel.js';
-import { ConnectionCard } from '../features/connect/ConnectionCard.js';
+import { ConnectionList } from '../features/connect/ConnectionList.js';
 import { LiveLog } from '../features/log/LiveLog.js';
 import { PastSessions, type Archive } from '../features/journal/PastSessions.js';
 import { ToolsPanel } from '../features/tools/ToolsPanel.js';
@@ -47,7 +47,7 @@ function Shell({ store }: { store: SessionStore }) {
   const [selected, setSelected] = useState<string | undefined>();
   const [readRequest, setReadRequest] = useState<{ uri: string; at: number } | undefined>();
   const refused = snapshot.status.state === 'refused';
-  const connected = snapshot.conns.filter((c) => c.connected && c.status === 'running');
+  const connected = snapshot.conns.filter((c) => c.connected && c.status === 'running' && !c.removed);
   // Follow the newest open connection unless the user picked one that is still open.
   const active = connected.find((c) => c.conn === selected) ?? connected.at(-1);
   const dark = theme === 'dark';
@@ -87,17 +87,7 @@ function Shell({ store }: { store: SessionStore }) {
         <aside className="sidebar" aria-label="Servers">
           <h2>Connect</h2>
           <ConnectPanel store={store} welcome={snapshot.welcome} disabled={snapshot.status.state !== 'open'} />
-          <h2>Connections</h2>
-          {snapshot.conns.length === 0 && <p className="status">None yet.</p>}
-          {[...snapshot.conns].reverse().map((info) => (
-            <ConnectionCard
-              key={info.conn}
-              info={info}
-              store={store}
-              active={info.conn === active?.conn}
-              onSelect={() => setSelected(info.conn)}
-            />
-          ))}
+          <ConnectionList store={store} conns={snapshot.conns} active={active?.conn} onSelect={setSelected} />
           <h2>Journal</h2>
           <PastSessions store={store} current={snapshot.welcome?.session} onOpen={setArchive} />
           <OpenSessionFile onOpen={setArchive} />
@@ -130,6 +120,7 @@ function Shell({ store }: { store: SessionStore }) {
                 version={archive.model.version}
                 conns={[...archive.model.conns.values()]}
                 findings={archive.model.findingsBySeq}
+                wire={archive.model}
               />
             ) : (
               <CompareView dark={dark} archive={archive.model} />
@@ -172,6 +163,7 @@ function Shell({ store }: { store: SessionStore }) {
                     version={snapshot.version}
                     conns={snapshot.conns}
                     findings={store.model.findingsBySeq}
+                    wire={store.model}
                   />
                 )}
                 {tab === 'compare' && <CompareView dark={dark} />}

@@ -9,7 +9,9 @@ import { Connector, type ConnectAction, type Connected } from '../../../protocol
 import { ClientSession, type ServerAnswer } from '../../../protocol/clientSession.js';
 import { encodeFrame, type FlowChoice, type LogLevel } from '../../../protocol/flows.js';
 import { classifyText } from '../../../protocol/jsonrpc.js';
+import { OpeningWatcher } from '../../../protocol/openingWatcher.js';
 import { NOTE_TOPICS } from '../../../protocol/session.js';
+import { exitHow, StderrTail } from '../../../protocol/serverExit.js';
 import type { BridgeSocket } from './bridgeSocket.js';
 
 export interface DriverOptions {
@@ -27,8 +29,12 @@ export type AskUser = (conn: string, method: string, params: Record<string, unkn
 
 export class ConnectionDriver {
   private connector: Connector | undefined;
+  /** Launch only: watches the lines the user writes for a completed opening. */
+  private byHand: OpeningWatcher | undefined;
   private timer: ReturnType<typeof setTimeout> | undefined;
   private nextId = 1;
+  /** The last stderr lines, so a death after connecting is explained like one during it. */
+  private readonly stderrTail = new StderrTail();
   private awaitingSpawn = true;
   private restarting = false;
   private alive = false;
@@ -62,6 +68,8 @@ export class ConnectionDriver {
         ...(options.probeTimeoutMs === undefined ? {} : { probeTimeoutMs: options.probeTimeoutMs }),
       });
       this.note(NOTE_TOPICS.connecting, { choice, capabilities: this.capabilities });
+    } else {
+      this.byHand = new OpeningWatcher();
     }
     this.config = config;
     this.label = label;
@@ -99,17 +107,25 @@ export class ConnectionDriver {
         return;
       case 'line': {
         if (event.text === undefined) return;
-        if (event.stream === 'stderr' && this.connector && !this.connector.finished) this.connector.onStderr(event.text);
-        if (event.stream !== 'stdout') return;
+        if (event.stream === 'stderr') {
+          this.stderrTail.push(event.text);
+          if (this.connector && !this.connector.finished) this.connector.onStderr(event.text);
+          return;
+        }
+        if (event.stream === 'stdin') {
+          if (this.byHand && !this.session) this.openedByHand(this.byHand.onClient(classifyText(event.text)));
+          return;
+        }
         const message = classifyText(event.text);
         if (this.connector && !this.connector.finished) this.run(this.connector.onMessage(message));
-        else this.session?.onMessage(message);
+        else if (this.session) this.session.onMessage(message);
+        else if (this.byHand) this.openedByHand(this.byHand.onServer(message));
         return;
       }
       case 'exit':
         this.alive = false;
         if (this.connector && !this.connector.finished) this.run(this.connector.onExit(event));
-        this.session?.close(`the server exited (${event.signal ?? `code ${event.code}`})`);
+        this.session?.close(`the server exited ${exitHow(event)}${this.stderrTail.describe()}`);
         if (this.respawnOnExit) {
           this.respawnOnExit = false;
           this.spawn();
@@ -134,6 +150,18 @@ export class ConnectionDriver {
     if (!this.config) return;
     this.awaitingSpawn = true;
     this.socket.send({ type: 'spawn', conn: this.conn, config: this.config, ...(this.label ? { label: this.label } : {}) });
+  }
+
+  /** Launch only: the user wrote the opening lines; once they complete it, the panels take over. */
+  private openedByHand(connected: Connected | undefined): void {
+    if (!connected || !this.byHand) return;
+    this.nextId = Math.max(this.nextId, this.byHand.maxClientId + 1);
+    this.openSession(connected);
+    const how =
+      connected.flow === 'handshake' ? 'the handshake written by hand is complete' : 'server/discover written by hand was answered';
+    this.note(NOTE_TOPICS.step, { text: `${how}: the panels now work on this connection` });
+    this.note(NOTE_TOPICS.connected, { outcome: connected });
+    this.settle({ ok: true });
   }
 
   private openSession(connected: Connected): void {

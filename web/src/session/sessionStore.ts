@@ -5,10 +5,11 @@
  */
 import type { BridgeEvent, ServerConfig, WelcomeFrame } from '../../../protocol/envelope.js';
 import type { FlowChoice } from '../../../protocol/flows.js';
-import { SessionModel, type ConnInfo } from '../../../protocol/session.js';
+import { NOTE_TOPICS, SessionModel, type ConnInfo } from '../../../protocol/session.js';
 import { BridgeSocket, type SocketStatus } from './bridgeSocket.js';
 import { ConnectionDriver, type DriverOptions } from './connectionDriver.js';
 import { QuestionQueue } from './questions.js';
+import { WatchReporter, shownConns } from './watching.js';
 import type { ClientSession } from '../../../protocol/clientSession.js';
 
 export interface Snapshot {
@@ -34,6 +35,8 @@ export class SessionStore {
   private readonly drivers = new Map<string, ConnectionDriver>();
   private connCounter = 0;
   readonly questions = new QuestionQueue();
+  private readonly watching = new WatchReporter((conns) => this.socket?.send({ type: 'watch', conns }));
+  private readonly onVisibility = (): void => this.scheduleNotify(true);
 
   constructor(private readonly token: string | undefined) {}
 
@@ -42,6 +45,7 @@ export class SessionStore {
   start(): void {
     if (this.started) return;
     this.started = true;
+    if (typeof document !== 'undefined') document.addEventListener('visibilitychange', this.onVisibility);
     if (!this.token) {
       this.setStatus({ state: 'refused', reason: 'no token: open the address that `npm start` printed (it ends in #token=…)' });
       return;
@@ -60,6 +64,7 @@ export class SessionStore {
   }
 
   stop(): void {
+    if (typeof document !== 'undefined') document.removeEventListener('visibilitychange', this.onVisibility);
     this.socket?.close();
   }
 
@@ -148,6 +153,24 @@ export class SessionStore {
     this.socket?.send({ type: 'stop', conn });
   }
 
+  /** Stops every server this session still runs. */
+  stopAll(): void {
+    for (const info of this.model.conns.values()) {
+      if (!info.removed && (info.status === 'running' || info.status === 'starting')) this.disconnect(info.conn);
+    }
+  }
+
+  /** Takes a stopped connection off the list, for every tab; the journal keeps its events. */
+  remove(conn: string): void {
+    this.note(NOTE_TOPICS.removed, {}, conn);
+  }
+
+  removeStopped(): void {
+    for (const info of this.model.conns.values()) {
+      if (!info.removed && (info.status === 'exited' || info.status === 'failed')) this.remove(info.conn);
+    }
+  }
+
   /** Writes a line to the server exactly as typed, valid JSON or not. */
   sendRaw(conn: string, text: string): void {
     this.socket?.send({ type: 'send', conn, text });
@@ -183,6 +206,7 @@ export class SessionStore {
       this.drivers.clear();
     }
     this.welcome = welcome;
+    this.watching.reset();
     this.scheduleNotify(true);
   }
 
@@ -221,6 +245,10 @@ export class SessionStore {
 
   private notify(): void {
     this.snapshot = this.makeSnapshot();
+    if (this.status.state === 'open') {
+      const visible = typeof document === 'undefined' || document.visibilityState !== 'hidden';
+      this.watching.update(shownConns(this.snapshot.conns, visible));
+    }
     for (const listener of this.listeners) listener();
   }
 

@@ -84,6 +84,8 @@ function summarize(outcome: Outcome): string {
     }
     case 'error':
       return `error ${outcome.error.code}: ${outcome.error.message}`;
+    case 'invalid':
+      return `invalid answer: ${outcome.reason}`;
     case 'timeout':
       return `timed out after ${outcome.afterMs} ms`;
     case 'cancelled':

@@ -1,5 +1,5 @@
 import { useEffect, useState, type FormEvent } from 'react';
-import type { WelcomeFrame } from '../../../../protocol/envelope.js';
+import type { ServerConfig, WelcomeFrame } from '../../../../protocol/envelope.js';
 import { HANDSHAKE_VERSIONS, LOG_LEVELS, STATELESS_VERSION, type FlowChoice, type LogLevel } from '../../../../protocol/flows.js';
 import type { SessionStore } from '../../session/sessionStore.js';
 import { fieldsToConfig, type ConfigFields } from './parseConfig.js';
@@ -51,8 +51,7 @@ export function ConnectPanel({ store, welcome, disabled }: Props) {
     const all = 'error' in probe ? [...found, probe.error] : found;
     setErrors(all);
     if (!config || 'error' in probe) return;
-    const label =
-      welcome && config.command === welcome.defaultServer.command && welcome.defaultServer.label ? welcome.defaultServer.label : undefined;
+    const label = welcome && isDefaultServer(config, welcome.defaultServer) ? welcome.defaultServer.label : undefined;
     store.connect(
       config,
       flow,
@@ -171,6 +170,13 @@ function parseProbeTimeout(text: string): { probeTimeoutMs?: number } | { error:
   const ms = Number(trimmed);
   if (!Number.isInteger(ms) || ms <= 0) return { error: `Probe timeout must be a positive number of milliseconds, not "${trimmed}"` };
   return { probeTimeoutMs: ms };
+}
+
+/** The bridge's default server's label (the demo's) names only that server: the same command is not enough. */
+function isDefaultServer(config: ServerConfig, server: WelcomeFrame['defaultServer']): boolean {
+  return (
+    config.command === server.command && config.args.length === server.args.length && config.args.every((a, i) => a === server.args[i])
+  );
 }
 
 function declaredCapabilities(caps: {

@@ -1,6 +1,7 @@
 import { useState, type FormEvent, type KeyboardEvent } from 'react';
 import type { ConnInfo } from '../../../../protocol/session.js';
 import type { SessionStore } from '../../session/sessionStore.js';
+import { commandLine, connectionName } from '../../ui/connectionName.js';
 
 interface Props {
   info: ConnInfo;
@@ -13,7 +14,7 @@ interface Props {
 export function ConnectionCard({ info, store, active, onSelect }: Props) {
   const [raw, setRaw] = useState('');
   const running = info.status === 'running' || info.status === 'starting';
-  const name = info.label ?? (info.config ? [info.config.command, ...info.config.args].join(' ') : info.conn);
+  const name = connectionName(info);
 
   const send = (event?: FormEvent): void => {
     event?.preventDefault();
@@ -47,7 +48,7 @@ export function ConnectionCard({ info, store, active, onSelect }: Props) {
           </span>
         )}
       </div>
-      <div className="meta" title={name}>
+      <div className="meta" title={info.config ? commandLine(info.config) : name} data-testid="conn-name">
         {name}
       </div>
       <div className="meta" data-testid="conn-status">
@@ -80,11 +81,18 @@ export function ConnectionCard({ info, store, active, onSelect }: Props) {
             <button type="submit" disabled={raw === ''}>
               Send line
             </button>
-            <button type="button" onClick={() => store.disconnect(info.conn)}>
-              Disconnect
+            <button type="button" onClick={() => store.disconnect(info.conn)} title="Close stdin, then SIGTERM, then SIGKILL">
+              Stop
             </button>
           </div>
         </form>
+      )}
+      {(info.status === 'exited' || info.status === 'failed') && (
+        <div className="row">
+          <button type="button" onClick={() => store.remove(info.conn)} title="Take it off the list; the log keeps its events">
+            Remove
+          </button>
+        </div>
       )}
     </section>
   );
@@ -95,13 +103,16 @@ function statusLine(info: ConnInfo): string {
     case 'starting':
       return 'starting…';
     case 'running': {
-      const state = info.connected ? 'connected' : info.connectError ? 'not connected' : 'connecting…';
+      // No connect choice journaled: launch only, the user writes the opening lines.
+      const opening = info.choice === undefined ? 'launched: write the opening lines' : 'connecting…';
+      const state = info.connected ? 'connected' : info.connectError ? 'not connected' : opening;
       return `pid ${info.pid ?? '?'} · ${state} · ${info.stdinLines} sent, ${info.stdoutLines} received, ${info.stderrLines} stderr`;
     }
     case 'exited': {
       const exit = info.exit;
       const how = exit?.signal ? `signal ${exit.signal}` : `code ${exit?.code ?? '?'}`;
-      return `${exit?.requested ? 'stopped' : 'exited'} (${how})`;
+      const stopped = info.stopReason === 'idle' ? 'stopped: no tab showed it for the idle time (--idle-stop)' : 'stopped';
+      return `${exit?.requested ? stopped : 'exited'} (${how})`;
     }
     case 'failed':
       return `could not start: ${info.spawnError ?? 'unknown error'}`;

@@ -10,10 +10,13 @@ const PRETTY_LIMIT = 1_000_000;
 export function EventDetail({
   event,
   findings,
+  context = [],
   onClose,
 }: {
   event: BridgeEvent;
   findings?: readonly Finding[] | undefined;
+  /** What the line means in its conversation: why it is invalid, what it answers. */
+  context?: readonly string[];
   onClose: () => void;
 }) {
   const [showAll, setShowAll] = useState(false);
@@ -72,6 +75,16 @@ export function EventDetail({
             <dd>{event.text !== undefined ? 'UTF-8' : 'not valid UTF-8 (kept as base64; shown with \\xNN escapes)'}</dd>
             <dt>line end</dt>
             <dd>{event.eol === '\n' ? '\\n' : event.eol === '\r\n' ? '\\r\\n' : 'none (cut off at exit)'}</dd>
+          </>
+        )}
+        {context.length > 0 && (
+          <>
+            <dt>JSON-RPC</dt>
+            <dd data-testid="detail-wire">
+              {context.map((line) => (
+                <div key={line}>{line}</div>
+              ))}
+            </dd>
           </>
         )}
       </dl>

@@ -3,10 +3,12 @@ import { useVirtualizer } from '@tanstack/react-virtual';
 import type { BridgeEvent } from '../../../../protocol/envelope.js';
 import type { ConnInfo } from '../../../../protocol/session.js';
 import type { Finding } from '../../../../protocol/lint/index.js';
+import { connectionName } from '../../ui/connectionName.js';
 import { describeEvent, formatTime } from './describeEvent.js';
 import { EventDetail } from './EventDetail.js';
 import type { LogFilter } from './filterEvents.js';
 import { useFilteredRows } from './useFilteredRows.js';
+import { wireContext, type WireModel } from './wireContext.js';
 
 interface Props {
   /** Grows in place as events arrive; a new `version` re-renders the log to show them. */
@@ -15,11 +17,13 @@ interface Props {
   conns: ConnInfo[];
   /** Lint findings by seq, shown on their rows and in the detail. */
   findings?: ReadonlyMap<number, readonly Finding[]>;
+  /** The pairing of each line, so the detail can say what a line answers or what became of it. */
+  wire?: WireModel;
 }
 
 const ROW_HEIGHT = 24;
 
-export function LiveLog({ events: all, conns, findings }: Props) {
+export function LiveLog({ events: all, conns, findings, wire }: Props) {
   const [filter, setFilter] = useState<LogFilter>({
     text: '',
     conn: '',
@@ -88,7 +92,7 @@ export function LiveLog({ events: all, conns, findings }: Props) {
           <option value="">all connections</option>
           {conns.map((c) => (
             <option key={c.conn} value={c.conn}>
-              {c.conn}
+              {c.conn} · {connectionName(c)}
             </option>
           ))}
         </select>
@@ -135,7 +139,14 @@ export function LiveLog({ events: all, conns, findings }: Props) {
           })}
         </div>
       </div>
-      {selected && <EventDetail event={selected} findings={findings?.get(selected.seq)} onClose={() => setSelectedSeq(undefined)} />}
+      {selected && (
+        <EventDetail
+          event={selected}
+          findings={findings?.get(selected.seq)}
+          context={wire ? wireContext(wire, selected.seq) : []}
+          onClose={() => setSelectedSeq(undefined)}
+        />
+      )}
     </section>
   );
 }

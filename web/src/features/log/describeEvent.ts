@@ -1,5 +1,5 @@
 /** How one recorded event reads in the live log: pure, so it is tested without a DOM. */
-import type { BridgeEvent } from '../../../../protocol/envelope.js';
+import type { BridgeEvent, StopReason } from '../../../../protocol/envelope.js';
 import { describeBytes, lineBytes } from '../../../../protocol/bytes.js';
 import { classifyText, errorCodeName } from '../../../../protocol/jsonrpc.js';
 
@@ -53,7 +53,7 @@ export function describeEvent(event: BridgeEvent): EventView {
       };
     }
     case 'stop':
-      return { arrow: '■', lane: 'process', badge: 'stop', tone: 'process', preview: stopText(event.step) };
+      return { arrow: '■', lane: 'process', badge: 'stop', tone: 'process', preview: stopText(event.step) + stopWhy(event.reason) };
     case 'notice':
       return { arrow: 'ℹ', lane: 'bridge', badge: event.level, tone: event.level === 'info' ? 'note' : 'bad', preview: event.message };
     case 'note':
@@ -73,6 +73,18 @@ function stopText(step: 'close-stdin' | 'sigterm' | 'sigkill'): string {
       return 'still running after the grace period: SIGTERM';
     case 'sigkill':
       return 'still running after SIGTERM: SIGKILL';
+  }
+}
+
+function stopWhy(reason: StopReason | undefined): string {
+  switch (reason) {
+    case undefined:
+    case 'user':
+      return '';
+    case 'idle':
+      return ' (no tab showed this connection for the idle time)';
+    case 'shutdown':
+      return ' (the bridge is stopping)';
   }
 }
 

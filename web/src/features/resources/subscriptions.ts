@@ -277,6 +277,7 @@ function ended(outcome: Outcome): Partial<Subscription> {
     case 'result':
       return { state: 'ended', note: 'the server ended the subscription (it answered the listen request)' };
     case 'error':
+    case 'invalid':
       return { state: 'failed', note: `subscriptions/listen: ${describe(outcome)}` };
     case 'closed':
       return { state: 'ended', note: outcome.reason };
@@ -291,6 +292,8 @@ function describe(outcome: Outcome): string {
       return 'ok';
     case 'error':
       return `${outcome.error.code} ${errorCodeName(outcome.error.code)}: ${outcome.error.message}`;
+    case 'invalid':
+      return `an invalid answer (${outcome.reason})`;
     case 'timeout':
       return `no answer within ${outcome.afterMs} ms`;
     case 'cancelled':

@@ -39,6 +39,13 @@ function OutcomeBody({ outcome, method, outputSchema, onReadResource }: Omit<Res
           {outcome.error.data !== undefined && <JsonView value={outcome.error.data} />}
         </div>
       );
+    case 'invalid':
+      return (
+        <div className="banner-box bad" role="alert" data-testid="invalid-response">
+          <strong>The server answered, but not with a valid JSON-RPC response:</strong> {outcome.reason}. What came:
+          <JsonView value={outcome.message} />
+        </div>
+      );
     case 'timeout':
       return (
         <div className="banner-box bad" role="alert">

@@ -1,0 +1,37 @@
+import type { ConnInfo } from '../../../../protocol/session.js';
+import type { SessionStore } from '../../session/sessionStore.js';
+import { ConnectionCard } from './ConnectionCard.js';
+
+interface Props {
+  store: SessionStore;
+  conns: readonly ConnInfo[];
+  /** The connection the panels work on. */
+  active: string | undefined;
+  onSelect: (conn: string) => void;
+}
+
+/** The connections still listed, newest first, with the actions that keep them from piling up. */
+export function ConnectionList({ store, conns, active, onSelect }: Props) {
+  const listed = conns.filter((c) => !c.removed);
+  const running = listed.some((c) => c.status === 'running' || c.status === 'starting');
+  const stopped = listed.some((c) => c.status === 'exited' || c.status === 'failed');
+  return (
+    <>
+      <div className="row conn-actions">
+        <h2>Connections</h2>
+        <button type="button" disabled={!running} onClick={() => store.stopAll()} title="Stop every server still running">
+          Stop all
+        </button>
+        <button type="button" disabled={!stopped} onClick={() => store.removeStopped()} title="Take every stopped connection off the list">
+          Remove stopped
+        </button>
+      </div>
+      {listed.length === 0 && (
+        <p className="status">{conns.length === 0 ? 'None yet.' : 'None listed: removed connections stay in the log.'}</p>
+      )}
+      {[...listed].reverse().map((info) => (
+        <ConnectionCard key={info.conn} info={info} store={store} active={info.conn === active} onSelect={() => onSelect(info.conn)} />
+      ))}
+    </>
+  );
+}
