@@ -13,6 +13,7 @@ import { QuestionHost } from '../features/questions/QuestionHost.js';
 import { CompareView } from '../features/compare/CompareView.js';
 import { ExportButton, OpenSessionFile } from '../features/journal/sessionFiles.js';
 import { useTheme } from './useTheme.js';
+import { chooseActive, type ActiveChoice } from './activeConnection.js';
 import { ErrorBoundary } from '../ui/ErrorBoundary.js';
 import type { SocketStatus } from '../session/bridgeSocket.js';
 
@@ -44,12 +45,16 @@ function Shell({ store }: { store: SessionStore }) {
   const [archive, setArchive] = useState<Archive | undefined>();
   const [archiveTab, setArchiveTab] = useState<'log' | 'compare'>('log');
   const [tab, setTab] = useState<Tab>('log');
-  const [selected, setSelected] = useState<string | undefined>();
+  const [picked, setPicked] = useState<ActiveChoice['picked']>();
+  const [shown, setShown] = useState<string | undefined>();
   const [readRequest, setReadRequest] = useState<{ uri: string; at: number } | undefined>();
   const refused = snapshot.status.state === 'refused';
   const connected = snapshot.conns.filter((c) => c.connected && c.status === 'running');
-  // Follow the newest open connection unless the user picked one that is still open.
-  const active = connected.find((c) => c.conn === selected) ?? connected.at(-1);
+  const activeId = chooseActive({ open: connected.map((c) => c.conn), ownLaunches: store.ownLaunches, picked, shown });
+  const active = connected.find((c) => c.conn === activeId);
+  useEffect(() => {
+    if (activeId !== undefined) setShown(activeId);
+  }, [activeId]);
   const dark = theme === 'dark';
 
   const readResource = (uri: string): void => {
@@ -95,7 +100,7 @@ function Shell({ store }: { store: SessionStore }) {
               info={info}
               store={store}
               active={info.conn === active?.conn}
-              onSelect={() => setSelected(info.conn)}
+              onSelect={() => setPicked({ conn: info.conn, ownLaunchesBefore: store.ownLaunches.length })}
             />
           ))}
           <h2>Journal</h2>

@@ -34,6 +34,8 @@ export class SessionStore {
   private readonly drivers = new Map<string, ConnectionDriver>();
   private connCounter = 0;
   readonly questions = new QuestionQueue();
+  /** Connections opened from this tab's connect form, oldest first: its panels follow them. */
+  readonly ownLaunches: string[] = [];
 
   constructor(private readonly token: string | undefined) {}
 
@@ -73,6 +75,7 @@ export class SessionStore {
   /** Spawns a server and opens the conversation in the chosen flow. Returns the connection id. */
   connect(config: ServerConfig, choice: FlowChoice, options: DriverOptions, label?: string): string {
     const conn = this.newConnId();
+    this.ownLaunches.push(conn);
     this.launch(conn, config, choice, options, label);
     return conn;
   }
