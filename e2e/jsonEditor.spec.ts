@@ -6,7 +6,7 @@ import { test, expect } from './support/fixtures.js';
 import { AppPage } from './pages/appPage.js';
 import { ToolsPage } from './pages/toolsPage.js';
 
-test('the JSON editor is fetched while the app is idle, and opens ready to type in', async ({ page, lens }) => {
+test('the JSON editor is fetched while the app is idle, and opens ready to type in', async ({ page, lens, pageErrors }) => {
   const fetched: string[] = [];
   page.on('request', (request) => fetched.push(new URL(request.url()).pathname));
   // No click yet: the editor chunk is asked for on its own once the app has painted.
@@ -32,4 +32,6 @@ test('the JSON editor is fetched while the app is idle, and opens ready to type 
   const unwanted = fetched.filter((p) => /\/(ts|css|html)(\.worker|Mode)-/.test(p));
   expect(unwanted).toEqual([]);
   expect(fetched.some((p) => /\/json\.worker-/.test(p))).toBe(true);
+  // The editor warmed up out of sight left nothing behind in the console.
+  expect(pageErrors).toEqual([]);
 });

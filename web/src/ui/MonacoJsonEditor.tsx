@@ -9,9 +9,15 @@ import { monaco } from './monaco.js';
 
 loader.config({ monaco });
 
-/** Activates the JSON language (its code is a chunk of its own) before any editor needs it. */
+/**
+ * Does ahead of need what makes a first editor slow: the JSON language (a chunk of its own)
+ * and the editor's services, which start with the first editor created. This one is never shown.
+ */
 export function warmUp(): void {
-  monaco.editor.createModel('{}', 'json').dispose();
+  const model = monaco.editor.createModel('{}', 'json');
+  const editor = monaco.editor.create(document.createElement('div'), { model, minimap: { enabled: false } });
+  editor.dispose();
+  model.dispose();
 }
 
 export interface MonacoJsonEditorProps {
