@@ -1,6 +1,6 @@
 // Builds one demo server instance. `serveStdio` calls this once per
-// connection (plus once for a discarded `server/discover` probe), telling it
-// which era the instance will serve; the same registrations serve both.
+// connection, telling it which era the instance will serve (the flow pinned by
+// the first message, see flowPin.ts); the same registrations serve both.
 
 import { McpServer, type McpRequestContext } from '@modelcontextprotocol/server';
 

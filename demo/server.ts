@@ -3,15 +3,19 @@
 // It answers both protocol flows from one factory: the 2025-11-25 handshake
 // (`initialize`) and the stateless 2026-07-28 flow (`_meta` envelope on every
 // request, `server/discover`, `input_required`). The flow is pinned per
-// process by the first message. stdout carries JSON-RPC only; logs go to stderr.
+// process by the first message (see flowPin.ts: the SDK alone would let a
+// stateless connection fall back to the handshake after `server/discover`).
+// stdout carries JSON-RPC only; logs go to stderr.
 
-import { serveStdio } from '@modelcontextprotocol/server/stdio';
+import { serveStdio, StdioServerTransport } from '@modelcontextprotocol/server/stdio';
 
 import { demoServerFactory } from './factory.js';
+import { FlowPinningTransport } from './flowPin.js';
 import { SERVER_NAME } from './info.js';
 
 const handle = serveStdio(demoServerFactory, {
   legacy: 'serve',
+  transport: new FlowPinningTransport(new StdioServerTransport()),
   onerror: (error) => {
     console.error(`${SERVER_NAME}: protocol error: ${error.message}`);
   },

@@ -13,6 +13,7 @@ import { QuestionHost } from '../features/questions/QuestionHost.js';
 import { CompareView } from '../features/compare/CompareView.js';
 import { ExportButton, OpenSessionFile } from '../features/journal/sessionFiles.js';
 import { useTheme } from './useTheme.js';
+import { chooseActive, type ActiveChoice } from './activeConnection.js';
 import { ErrorBoundary } from '../ui/ErrorBoundary.js';
 import type { SocketStatus } from '../session/bridgeSocket.js';
 
@@ -44,12 +45,16 @@ function Shell({ store }: { store: SessionStore }) {
   const [archive, setArchive] = useState<Archive | undefined>();
   const [archiveTab, setArchiveTab] = useState<'log' | 'compare'>('log');
   const [tab, setTab] = useState<Tab>('log');
-  const [selected, setSelected] = useState<string | undefined>();
+  const [picked, setPicked] = useState<ActiveChoice['picked']>();
+  const [shown, setShown] = useState<string | undefined>();
   const [readRequest, setReadRequest] = useState<{ uri: string; at: number } | undefined>();
   const refused = snapshot.status.state === 'refused';
   const connected = snapshot.conns.filter((c) => c.connected && c.status === 'running' && !c.removed);
-  // Follow the newest open connection unless the user picked one that is still open.
-  const active = connected.find((c) => c.conn === selected) ?? connected.at(-1);
+  const activeId = chooseActive({ open: connected.map((c) => c.conn), ownLaunches: store.ownLaunches, picked, shown });
+  const active = connected.find((c) => c.conn === activeId);
+  useEffect(() => {
+    if (activeId !== undefined) setShown(activeId);
+  }, [activeId]);
   const dark = theme === 'dark';
 
   const readResource = (uri: string): void => {
@@ -87,7 +92,12 @@ function Shell({ store }: { store: SessionStore }) {
         <aside className="sidebar" aria-label="Servers">
           <h2>Connect</h2>
           <ConnectPanel store={store} welcome={snapshot.welcome} disabled={snapshot.status.state !== 'open'} />
-          <ConnectionList store={store} conns={snapshot.conns} active={active?.conn} onSelect={setSelected} />
+          <ConnectionList
+            store={store}
+            conns={snapshot.conns}
+            active={active?.conn}
+            onSelect={(conn) => setPicked({ conn, ownLaunchesBefore: store.ownLaunches.length })}
+          />
           <h2>Journal</h2>
           <PastSessions store={store} current={snapshot.welcome?.session} onOpen={setArchive} />
           <OpenSessionFile onOpen={setArchive} />

@@ -37,6 +37,8 @@ export class SessionStore {
   readonly questions = new QuestionQueue();
   private readonly watching = new WatchReporter((conns) => this.socket?.send({ type: 'watch', conns }));
   private readonly onVisibility = (): void => this.scheduleNotify(true);
+  /** Connections opened from this tab's connect form, oldest first: its panels follow them. */
+  readonly ownLaunches: string[] = [];
 
   constructor(private readonly token: string | undefined) {}
 
@@ -78,6 +80,7 @@ export class SessionStore {
   /** Spawns a server and opens the conversation in the chosen flow. Returns the connection id. */
   connect(config: ServerConfig, choice: FlowChoice, options: DriverOptions, label?: string): string {
     const conn = this.newConnId();
+    this.ownLaunches.push(conn);
     this.launch(conn, config, choice, options, label);
     return conn;
   }

@@ -1,17 +1,24 @@
 /**
  * Monaco as a JSON editor, loaded in its own chunk (see JsonEditor.tsx). It uses the bundled
- * copy, never a CDN, and validates against the given JSON Schema with completion.
+ * copy (monaco.ts: the JSON language only), never a CDN, and validates against the given JSON
+ * Schema with completion.
  */
 import { useEffect, useRef } from 'react';
 import { Editor, loader, type OnMount } from '@monaco-editor/react';
-import * as monaco from 'monaco-editor';
-import EditorWorker from 'monaco-editor/editor/editor.worker?worker';
-import JsonWorker from 'monaco-editor/language/json/json.worker?worker';
+import { monaco } from './monaco.js';
 
-self.MonacoEnvironment = {
-  getWorker: (_id: string, label: string) => (label === 'json' ? new JsonWorker() : new EditorWorker()),
-};
 loader.config({ monaco });
+
+/**
+ * Does ahead of need what makes a first editor slow: the JSON language (a chunk of its own)
+ * and the editor's services, which start with the first editor created. This one is never shown.
+ */
+export function warmUp(): void {
+  const model = monaco.editor.createModel('{}', 'json');
+  const editor = monaco.editor.create(document.createElement('div'), { model, minimap: { enabled: false } });
+  editor.dispose();
+  model.dispose();
+}
 
 export interface MonacoJsonEditorProps {
   value: string;

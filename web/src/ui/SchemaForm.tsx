@@ -1,21 +1,15 @@
 /**
  * Forms generated from JSON Schema (tool inputSchema, elicitation requestedSchema) with @rjsf
- * and its ajv8 validator on the 2020-12 dialect. Empty optional fields stay out of the data:
+ * and the shared validator (schemaValidator.ts). Empty optional fields stay out of the data:
  * what the user typed is what is sent.
  */
-import type { ReactNode } from 'react';
+import type { ReactNode, Ref } from 'react';
 import Form from '@rjsf/core';
 import type { RJSFSchema, UiSchema } from '@rjsf/utils';
-import { customizeValidator } from '@rjsf/validator-ajv8';
-import { Ajv2020 } from 'ajv/dist/2020.js';
-import type Ajv from 'ajv';
 import { formButtons } from './formButtons.js';
+import { formSchema, formValidator } from './schemaValidator.js';
 
-// One validator for every form; remote $refs are never fetched (no loadSchema is given).
-const validator = customizeValidator({
-  AjvClass: Ajv2020 as unknown as typeof Ajv,
-  ajvOptionsOverrides: { strict: false, validateSchema: false },
-});
+export type SchemaFormHandle = Form<unknown, RJSFSchema>;
 
 export interface SchemaFormProps {
   schema: unknown;
@@ -24,22 +18,44 @@ export interface SchemaFormProps {
   onSubmit: (value: unknown) => void;
   idPrefix: string;
   children?: ReactNode;
+  /** For validating from outside (a send button that is not the form's own). */
+  formRef?: Ref<SchemaFormHandle>;
+  /** Check each change as it is made (and show what is wrong at its field). */
+  liveValidate?: boolean;
+  /** The form's own list of errors above the fields; off where a summary is shown elsewhere. */
+  showErrorList?: false | 'top';
+  /** A submit held back by validation. */
+  onError?: () => void;
 }
 
 const uiSchema: UiSchema = { 'ui:submitButtonOptions': { norender: true } };
 
-export function SchemaForm({ schema, value, onChange, onSubmit, idPrefix, children }: SchemaFormProps) {
+export function SchemaForm({
+  schema,
+  value,
+  onChange,
+  onSubmit,
+  idPrefix,
+  children,
+  formRef,
+  liveValidate = false,
+  showErrorList = 'top',
+  onError,
+}: SchemaFormProps) {
   return (
     <Form
+      ref={formRef}
       className="schema-form"
-      schema={normalize(schema)}
+      schema={formSchema(schema)}
       uiSchema={uiSchema}
       templates={{ ButtonTemplates: formButtons }}
-      validator={validator}
+      validator={formValidator}
       formData={value}
       idPrefix={idPrefix}
       noHtml5Validate
-      showErrorList="top"
+      showErrorList={showErrorList}
+      liveValidate={liveValidate ? 'onChange' : false}
+      focusOnFirstError
       experimental_defaultFormStateBehavior={{
         emptyObjectFields: 'populateRequiredDefaults',
         arrayMinItems: { populate: 'requiredOnly' },
@@ -47,15 +63,9 @@ export function SchemaForm({ schema, value, onChange, onSubmit, idPrefix, childr
       }}
       onChange={(e) => onChange(e.formData)}
       onSubmit={(e) => onSubmit(e.formData)}
+      onError={() => onError?.()}
     >
       {children}
     </Form>
   );
-}
-
-/** rjsf wants an object schema; a schema-less tool takes an empty object. */
-function normalize(schema: unknown): RJSFSchema {
-  if (typeof schema !== 'object' || schema === null) return { type: 'object', properties: {} };
-  const { $schema: _dialect, ...rest } = schema as Record<string, unknown>;
-  return rest as RJSFSchema;
 }

@@ -6,6 +6,7 @@ import { useEffect, useState } from 'react';
 import { SchemaForm } from '../../ui/SchemaForm.js';
 import { JsonEditor } from '../../ui/JsonEditor.js';
 import { ErrorBoundary } from '../../ui/ErrorBoundary.js';
+import type { ArgsCheckBinding } from './useArgsCheck.js';
 
 export type ArgsMode = 'form' | 'json' | 'raw';
 
@@ -23,6 +24,8 @@ export interface ArgsEditorProps {
   dark: boolean;
   /** Which ways to offer (default all three). */
   modes?: readonly ArgsMode[];
+  /** Checking before a send (useArgsCheck): the form then marks the fields it rejects. */
+  check?: ArgsCheckBinding;
 }
 
 export function ArgsEditor({
@@ -37,6 +40,7 @@ export function ArgsEditor({
   onSubmit,
   dark,
   modes = ['form', 'json', 'raw'],
+  check,
 }: ArgsEditorProps) {
   const [text, setText] = useState(() => JSON.stringify(value ?? {}, null, 2));
   const [parseError, setParseError] = useState<string | undefined>();
@@ -48,12 +52,14 @@ export function ArgsEditor({
 
   const onText = (next: string): void => {
     setText(next);
+    let problem: string | undefined;
     try {
       onChange(JSON.parse(next));
-      setParseError(undefined);
     } catch (error) {
-      setParseError((error as Error).message);
+      problem = (error as Error).message;
     }
+    setParseError(problem);
+    check?.onParseError(problem);
   };
 
   return (
@@ -74,7 +80,16 @@ export function ArgsEditor({
             </div>
           )}
         >
-          <SchemaForm schema={schema} value={value} onChange={onChange} onSubmit={() => onSubmit()} idPrefix={id}>
+          <SchemaForm
+            schema={schema}
+            value={value}
+            onChange={onChange}
+            onSubmit={() => onSubmit()}
+            idPrefix={id}
+            {...(check
+              ? { formRef: check.formRef, liveValidate: check.liveValidate, onError: check.onFormError, showErrorList: false as const }
+              : {})}
+          >
             <button type="submit" className="visually-hidden" tabIndex={-1}>
               Send
             </button>

@@ -3,6 +3,8 @@ import { encodeFrame } from '../../../../protocol/flows.js';
 import { useStore, useSnapshot } from '../../session/StoreContext.js';
 import { ArgsEditor, type ArgsMode } from '../explore/ArgsEditor.js';
 import { RunControls } from '../explore/RunControls.js';
+import { ArgsProblems } from '../explore/ArgsProblems.js';
+import { useArgsCheck } from '../explore/useArgsCheck.js';
 import { useRun } from '../explore/useRun.js';
 import { ResultView } from '../results/ResultView.js';
 import { draftKey, loadDraft, saveDraft } from './drafts.js';
@@ -28,6 +30,7 @@ export function ToolRunner({
   const params = (): Record<string, unknown> => ({ name: tool.name, arguments: args ?? {} });
   const [raw, setRaw] = useState(() => (session ? encodeFrame(session.preview('raw-1', 'tools/call', params())) : ''));
   const run = useRun(conn, 'tools/call', tool.name);
+  const check = useArgsCheck(tool.inputSchema, args, mode);
 
   const setArgs = (value: unknown): void => {
     setArgsState(value);
@@ -40,7 +43,11 @@ export function ToolRunner({
   };
   const send = (): void => {
     if (mode === 'raw') run.sendRaw(raw);
-    else run.run(params());
+    else if (check.beforeSend()) run.run(params());
+  };
+  const sendAnyway = (): void => {
+    check.sentAnyway();
+    run.run(params());
   };
 
   return (
@@ -69,7 +76,14 @@ export function ToolRunner({
         onRaw={setRaw}
         onSubmit={send}
         dark={dark}
+        check={check.binding}
       />
+      <ArgsProblems summary={check.summary} onSendAnyway={sendAnyway} />
+      {check.unchecked && (
+        <p className="status" data-testid="args-unchecked">
+          The arguments cannot be checked before sending: the inputSchema cannot be used ({check.unchecked}).
+        </p>
+      )}
       <RunControls run={run} onSend={send} sendLabel={mode === 'raw' ? 'Send line' : `Call ${tool.name}`} disabled={!session} />
       {run.error && <p className="error">{run.error.message}</p>}
       {run.rawSent !== undefined && !run.result && (
