@@ -94,7 +94,7 @@ test('a server that ignores SIGTERM is gone within 5 s of Disconnect', async ({ 
   await app.focus(conn);
   await expect(app.rows.filter({ hasText: 'ready' })).toHaveCount(1);
   const started = Date.now();
-  await conn.getByRole('button', { name: 'Disconnect' }).click();
+  await conn.getByRole('button', { name: 'Stop' }).click();
   await expect(conn.getByTestId('conn-status')).toHaveText(/stopped \(signal SIGKILL\)/, { timeout: 6000 });
   expect(Date.now() - started).toBeLessThan(5500);
   for (const step of ['closing stdin', 'SIGTERM', 'SIGKILL']) await expect(app.rows.filter({ hasText: step }).first()).toBeVisible();
