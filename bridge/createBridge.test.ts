@@ -47,7 +47,8 @@ function changeLast(token: string): string {
 function canConnect(host: string, port: number): Promise<boolean> {
   return new Promise((resolve) => {
     const socket = net.connect({ host, port });
-    socket.setTimeout(2000, () => {
+    // Refusals come at once; the long wait only guards a loaded machine's slow accept.
+    socket.setTimeout(15_000, () => {
       socket.destroy();
       resolve(false);
     });
