@@ -42,10 +42,12 @@ describe('the packed tarball', () => {
       stdio: ['ignore', 'pipe', 'pipe'],
       detached: true,
     });
+    const exited = new Promise<void>((resolve) => child.on('exit', () => resolve()));
     try {
       let out = '';
       const url = await new Promise<string>((resolve, reject) => {
-        const timer = setTimeout(() => reject(new Error(`no URL printed:\n${out}`)), 30_000);
+        const timer = setTimeout(() => reject(new Error(`no URL printed:\n${out}`)), 90_000);
+        child.on('exit', (code) => reject(new Error(`npx mcp-lens exited (${code}) before printing its URL:\n${out}`)));
         child.stdout.on('data', (d: Buffer) => {
           out += d.toString();
           const m = /(http:\/\/127\.0\.0\.1:\d+\/#token=[\w-]+)/.exec(out);
@@ -61,7 +63,8 @@ describe('the packed tarball', () => {
       const session = await fetch(`${origin}/api/session`, { headers: { Authorization: `Bearer ${hash.replace('#token=', '')}` } });
       expect(session.status).toBe(200);
     } finally {
-      if (child.pid) process.kill(-child.pid, 'SIGINT');
+      if (child.pid && child.exitCode === null) process.kill(-child.pid, 'SIGINT');
+      await exited;
     }
   });
 });
