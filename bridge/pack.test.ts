@@ -11,7 +11,7 @@ import { describe, expect, it } from 'vitest';
 const root = path.resolve(import.meta.dirname, '..');
 
 describe('the packed tarball', () => {
-  it('installs and serves the app with the server given after --', { timeout: 120_000 }, async () => {
+  it('installs and serves the app with the server given after --', { timeout: 300_000 }, async () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'mcp-lens-pack-'));
     // dist/ is fresh (the test setup builds it), so skip prepack's forced rebuild.
     const name =

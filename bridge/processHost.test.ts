@@ -37,7 +37,7 @@ async function connect(attach: number | false = -1): Promise<BridgeClient> {
 }
 
 function exitOf(client: BridgeClient, conn: string, from = 0): Promise<Extract<BridgeEvent, { kind: 'exit' }>> {
-  return client.waitForEvent((e) => e.kind === 'exit' && e.conn === conn, { from, what: `the exit of ${conn}`, timeoutMs: 15_000 });
+  return client.waitForEvent((e) => e.kind === 'exit' && e.conn === conn, { from, what: `the exit of ${conn}`, timeoutMs: 60_000 });
 }
 
 const bytesOf = (line: LineEvent): Buffer => Buffer.from(wireBytes(line));
@@ -186,7 +186,7 @@ describe('misbehaving servers', () => {
     const conn = 'huge-line';
     await c.spawn(conn, nodeServer('huge-line.mjs'));
     const line = await c.waitForEvent<LineEvent>((e) => e.kind === 'line' && e.conn === conn && e.stream === 'stdout', {
-      timeoutMs: 20_000,
+      timeoutMs: 60_000,
       what: 'the huge line',
     });
     const prefix = '{"jsonrpc":"2.0","method":"notifications/message","params":{"level":"info","data":"0:';
