@@ -2,14 +2,18 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
+    // Vitest's default on 2 cores is one file at a time; the slow files mostly wait on the
+    // processes they start, so three at once finish sooner without starving the machine.
+    maxWorkers: 3,
     projects: [
       {
         test: {
           name: 'node',
           environment: 'node',
           include: ['protocol/**/*.test.ts', 'bridge/**/*.test.ts', 'demo/**/*.test.ts', 'web/**/*.test.ts'],
-          testTimeout: 30_000,
-          hookTimeout: 60_000,
+          // Deadlines for a loaded 2-core machine; a passing test never waits for them.
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
           globalSetup: ['./scripts/test-global-setup.ts'],
         },
       },

@@ -11,7 +11,7 @@ import { describe, expect, it } from 'vitest';
 const root = path.resolve(import.meta.dirname, '..');
 
 describe('the packed tarball', () => {
-  it('installs and serves the app with the server given after --', { timeout: 120_000 }, async () => {
+  it('installs and serves the app with the server given after --', { timeout: 300_000 }, async () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'mcp-lens-pack-'));
     // dist/ is fresh (the test setup builds it), so skip prepack's forced rebuild.
     const name =
@@ -42,10 +42,12 @@ describe('the packed tarball', () => {
       stdio: ['ignore', 'pipe', 'pipe'],
       detached: true,
     });
+    const exited = new Promise<void>((resolve) => child.on('exit', () => resolve()));
     try {
       let out = '';
       const url = await new Promise<string>((resolve, reject) => {
-        const timer = setTimeout(() => reject(new Error(`no URL printed:\n${out}`)), 30_000);
+        const timer = setTimeout(() => reject(new Error(`no URL printed:\n${out}`)), 90_000);
+        child.on('exit', (code) => reject(new Error(`npx mcp-lens exited (${code}) before printing its URL:\n${out}`)));
         child.stdout.on('data', (d: Buffer) => {
           out += d.toString();
           const m = /(http:\/\/127\.0\.0\.1:\d+\/#token=[\w-]+)/.exec(out);
@@ -61,7 +63,8 @@ describe('the packed tarball', () => {
       const session = await fetch(`${origin}/api/session`, { headers: { Authorization: `Bearer ${hash.replace('#token=', '')}` } });
       expect(session.status).toBe(200);
     } finally {
-      if (child.pid) process.kill(-child.pid, 'SIGINT');
+      if (child.pid && child.exitCode === null) process.kill(-child.pid, 'SIGINT');
+      await exited;
     }
   });
 });

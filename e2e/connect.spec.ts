@@ -53,7 +53,8 @@ test.describe('connecting to the demo server', () => {
 
 test('the server given on the command line is the one the form starts with', async ({ page }) => {
   const { startLens, fixture } = await import('./support/lens.js');
-  const lens = await startLens({ serverArgs: ['node', fixture('non-json.mjs'), '--flag=x'] });
+  // `npm start -- -- node server.js`, word for word as the README has it.
+  const lens = await startLens({ serverArgs: ['node', fixture('non-json.mjs'), '--flag=x'], npmStart: true });
   try {
     const app = new AppPage(page);
     await app.open(lens.url);

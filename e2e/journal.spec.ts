@@ -29,7 +29,8 @@ test('closing the tab and opening the URL again shows the whole log', async ({ b
 });
 
 test('the journal survives a bridge restart and reads back in the app', async ({ page }) => {
-  const lens = await startLens();
+  // Through `npm start`, as the README says: Ctrl-C must get past npm to the bridge.
+  const lens = await startLens({ npmStart: true });
   const app = new AppPage(page);
   await app.open(lens.url);
   const conn = await app.connect('Stateless');

@@ -7,9 +7,12 @@ const executablePath = process.env.CHROMIUM_PATH ?? (fs.existsSync('/usr/bin/chr
 export default defineConfig({
   testDir: '.',
   testMatch: '**/*.spec.ts',
-  timeout: 60_000,
-  expect: { timeout: 10_000 },
-  fullyParallel: false,
+  globalSetup: './global-setup.ts',
+  // Deadlines for a loaded 2-core machine: a passing test never waits for them.
+  timeout: 120_000,
+  expect: { timeout: 20_000 },
+  // Every test has its own bridge (support/fixtures.ts), so any test may run on any worker.
+  fullyParallel: true,
   workers: 2,
   retries: 0,
   reporter: [['list']],

@@ -1,13 +1,16 @@
 // Builds what is missing or stale: the node side (tsc -> dist/node) and the app (vite -> dist/web).
-// `--force` rebuilds everything. Used by `npm start`, `npm run build` and `npm pack`.
-import { spawnSync } from 'node:child_process';
+// `--force` rebuilds everything; `--no-check` emits without type checking (for `npm test`, whose
+// typecheck stage runs beside the build). Used by `npm start`, `npm run build` and `npm pack`.
+import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
 const force = process.argv.includes('--force');
+const check = !process.argv.includes('--no-check');
 
+/** Newest change among the sources; tests and test helpers are never built, so they do not count. */
 function newestMtime(entries) {
   let newest = 0;
   const walk = (p) => {
@@ -18,9 +21,9 @@ function newestMtime(entries) {
       return;
     }
     if (stat.isDirectory()) {
-      if (path.basename(p) === 'node_modules' || path.basename(p) === 'dist') return;
+      if (['node_modules', 'dist', 'testing'].includes(path.basename(p))) return;
       for (const name of fs.readdirSync(p)) walk(path.join(p, name));
-    } else newest = Math.max(newest, stat.mtimeMs);
+    } else if (!p.endsWith('.test.ts')) newest = Math.max(newest, stat.mtimeMs);
   };
   for (const e of entries) walk(path.join(root, e));
   return newest;
@@ -38,11 +41,16 @@ function run(label, bin, args) {
   // Always a production build: a NODE_ENV inherited from a test runner ("test") would make
   // Vite bundle React's development build, which behaves differently (StrictMode re-runs).
   const env = { ...process.env, NODE_ENV: 'production' };
-  const result = spawnSync(process.execPath, [path.join(root, 'node_modules', bin), ...args], { cwd: root, stdio: 'inherit', env });
-  if (result.status !== 0) {
-    process.stderr.write(`mcp-lens build: ${label} failed\n`);
-    process.exit(result.status ?? 1);
-  }
+  const child = spawn(process.execPath, [path.join(root, 'node_modules', bin), ...args], { cwd: root, stdio: 'inherit', env });
+  return new Promise((resolve) => {
+    child.on('close', (code) => {
+      if (code !== 0) {
+        process.stderr.write(`mcp-lens build: ${label} failed\n`);
+        process.exitCode = code ?? 1;
+      }
+      resolve(code === 0);
+    });
+  });
 }
 
 function touch(stamp) {
@@ -51,17 +59,27 @@ function touch(stamp) {
 }
 
 const nodeSources = ['protocol', 'bridge', 'demo', 'tsconfig.json', 'tsconfig.build.json', 'package.json'];
-if (stale('.node-stamp', nodeSources)) {
-  if (!fs.existsSync(path.join(root, 'node_modules', 'typescript'))) {
-    process.stderr.write('mcp-lens build: dependencies are missing; run `npm install` first\n');
-    process.exit(1);
-  }
-  run('compiling the bridge, protocol and demo server', 'typescript/bin/tsc', ['-p', 'tsconfig.build.json']);
-  for (const bin of ['dist/node/bridge/bin.js', 'dist/node/demo/server.js']) fs.chmodSync(path.join(root, bin), 0o755);
-  touch('.node-stamp');
-}
 const webSources = ['web', 'protocol', 'vite.config.ts', 'package.json'];
-if (stale('.web-stamp', webSources)) {
-  run('bundling the web app', 'vite/bin/vite.js', ['build', '--logLevel', 'warn']);
-  touch('.web-stamp');
+const nodeStale = stale('.node-stamp', nodeSources);
+const webStale = stale('.web-stamp', webSources);
+if ((nodeStale || webStale) && !fs.existsSync(path.join(root, 'node_modules', 'typescript'))) {
+  process.stderr.write('mcp-lens build: dependencies are missing; run `npm install` first\n');
+  process.exit(1);
 }
+// The two outputs share nothing (dist/node, dist/web), so they build side by side.
+await Promise.all([
+  nodeStale &&
+    run('compiling the bridge, protocol and demo server', 'typescript/bin/tsc', [
+      '-p',
+      'tsconfig.build.json',
+      ...(check ? [] : ['--noCheck']),
+    ]).then((ok) => {
+      if (!ok) return;
+      for (const bin of ['dist/node/bridge/bin.js', 'dist/node/demo/server.js']) fs.chmodSync(path.join(root, bin), 0o755);
+      touch('.node-stamp');
+    }),
+  webStale &&
+    run('bundling the web app', 'vite/bin/vite.js', ['build', '--logLevel', 'warn']).then((ok) => {
+      if (ok) touch('.web-stamp');
+    }),
+]);

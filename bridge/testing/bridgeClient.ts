@@ -177,7 +177,8 @@ export class BridgeClient {
 
   /** Resolves with the predicate's first truthy answer; checked now and after every frame. */
   waitFor<T>(predicate: (events: BridgeEvent[]) => T | undefined | null | false, options: WaitOptions = {}): Promise<T> {
-    const timeoutMs = options.timeoutMs ?? 10_000;
+    // A deadline for a loaded machine, not a wait: a passing test never reaches it.
+    const timeoutMs = options.timeoutMs ?? 30_000;
     return new Promise<T>((resolve, reject) => {
       const check = (): boolean => {
         const answer = predicate(options.from ? this.events.slice(options.from) : this.events);

@@ -1,16 +1,20 @@
 import { test as base, expect } from '@playwright/test';
 import { startLens, type Lens } from './lens.js';
 
-/** One MCP Lens per worker, started with `npm start`, like a user would. */
-export const test = base.extend<{ pageErrors: string[] }, { lens: Lens }>({
-  lens: [
-    async ({}, use) => {
-      const lens = await startLens();
+/**
+ * A fresh MCP Lens for every test: what one test leaves behind (a journal of 50,000 lines for
+ * the next page to replay, servers still running, connections in the list) never slows or
+ * confuses the next one, whichever worker runs it and in whatever order.
+ */
+export const test = base.extend<{ lens: Lens; pageErrors: string[] }>({
+  lens: async ({}, use) => {
+    const lens = await startLens();
+    try {
       await use(lens);
+    } finally {
       await lens.stop();
-    },
-    { scope: 'worker', timeout: 120_000 },
-  ],
+    }
+  },
   pageErrors: async ({ page }, use) => {
     const errors: string[] = [];
     page.on('pageerror', (e) => errors.push(e.message));

@@ -1,0 +1,90 @@
+// `npm test`: everything the README promises, side by side where nothing orders it. The
+// typecheck, lint and format check need no build and run from the start, beside the build; the
+// unit/integration tests and the browser tests start on that one build as soon as it is done.
+// Each stage's output is printed whole when it ends, so parallel stages never interleave.
+// Exit 1 if any stage failed (every stage runs to its end, so one run shows every failure).
+import { spawn } from 'node:child_process';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
+const bin = (name) => path.join(root, 'node_modules', name);
+const node = process.execPath;
+
+/**
+ * name -> [command, args]; `after` names a stage that must pass first. The browser tests are the
+ * longest path, so the static checks, which wait on nothing and have no deadlines, run `background`
+ * (niced): they take the CPU the tests leave idle instead of slowing them down.
+ */
+const stages = {
+  // Types are the typecheck stage's job, so the build only emits (tsc --noCheck) and Vite bundles.
+  build: { command: [node, ['scripts/build.mjs', '--no-check']] },
+  typecheck: { command: [node, [bin('typescript/bin/tsc'), '-p', 'tsconfig.json', '--noEmit']], background: true },
+  lint: { command: [node, [bin('eslint/bin/eslint.js'), '.']], background: true },
+  format: { command: [node, [bin('prettier/bin/prettier.cjs'), '--check', '**/*.{ts,tsx,mjs,js,json,css,html}']], background: true },
+  unit: { command: [node, [bin('vitest/vitest.mjs'), 'run']], after: 'build' },
+  e2e: { command: [node, [bin('@playwright/test/cli.js'), 'test', '-c', 'e2e/playwright.config.ts']], after: 'build' },
+};
+
+const color = process.stdout.isTTY && !process.env.NO_COLOR;
+const paint = (code, text) => (color ? `\u001b[${code}m${text}\u001b[0m` : text);
+const seconds = (ms) => `${(ms / 1000).toFixed(1)} s`;
+const started = Date.now();
+
+function run(name, [command, args], background) {
+  return new Promise((resolve) => {
+    const t0 = Date.now();
+    process.stdout.write(paint('2', `npm test: ${name} started\n`));
+    const child = spawn(command, args, {
+      cwd: root,
+      env: { ...process.env, ...(color ? { FORCE_COLOR: '1' } : {}) },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    if (background && child.pid !== undefined) {
+      try {
+        os.setPriority(child.pid, 10);
+      } catch {
+        // not allowed here: it runs at the normal priority, which is only slower
+      }
+    }
+    const chunks = [];
+    child.stdout.on('data', (c) => chunks.push(c));
+    child.stderr.on('data', (c) => chunks.push(c));
+    child.on('error', (error) => chunks.push(Buffer.from(`${error.message}\n`)));
+    child.on('close', (code, signal) => {
+      const ms = Date.now() - t0;
+      const ok = code === 0;
+      const verdict = ok ? paint('32', 'passed') : paint('31', `FAILED (${signal ?? `exit ${code}`})`);
+      process.stdout.write(`\n${paint('1', `── ${name} ${'─'.repeat(Math.max(0, 70 - name.length))}`)}\n`);
+      process.stdout.write(Buffer.concat(chunks));
+      process.stdout.write(`${paint('1', `── ${name}`)} ${verdict} in ${seconds(ms)}\n`);
+      resolve({ name, ok, ms, skipped: false });
+    });
+  });
+}
+
+const results = new Map();
+const pending = {};
+for (const [name, stage] of Object.entries(stages)) {
+  pending[name] = (async () => {
+    if (stage.after) {
+      const before = await pending[stage.after];
+      if (!before.ok) return { name, ok: false, ms: 0, skipped: true };
+    }
+    return run(name, stage.command, stage.background ?? false);
+  })().then((result) => {
+    results.set(name, result);
+    return result;
+  });
+}
+await Promise.all(Object.values(pending));
+
+const all = [...results.values()];
+process.stdout.write(`\n${paint('1', 'npm test')}\n`);
+for (const r of Object.keys(stages).map((name) => results.get(name))) {
+  const verdict = r.skipped ? paint('33', 'skipped (its build failed)') : r.ok ? paint('32', 'passed') : paint('31', 'FAILED');
+  process.stdout.write(`  ${r.name.padEnd(10)} ${verdict}${r.skipped ? '' : ` in ${seconds(r.ms)}`}\n`);
+}
+process.stdout.write(`  ${'total'.padEnd(10)} ${seconds(Date.now() - started)} wall\n`);
+process.exitCode = all.every((r) => r.ok) ? 0 : 1;
