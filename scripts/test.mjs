@@ -4,6 +4,7 @@
 // Each stage's output is printed whole when it ends, so parallel stages never interleave.
 // Exit 1 if any stage failed (every stage runs to its end, so one run shows every failure).
 import { spawn } from 'node:child_process';
+import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -11,6 +12,21 @@ import { fileURLToPath } from 'node:url';
 const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
 const bin = (name) => path.join(root, 'node_modules', name);
 const node = process.execPath;
+const scripts = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8')).scripts;
+
+const bins = {
+  tsc: 'typescript/bin/tsc',
+  eslint: 'eslint/bin/eslint.js',
+  prettier: 'prettier/bin/prettier.cjs',
+  vitest: 'vitest/vitest.mjs',
+  playwright: '@playwright/test/cli.js',
+};
+
+/** A package.json script, run without npm in between (its bin under this Node), plus `extra` args. */
+function npmScript(name, ...extra) {
+  const [tool, ...args] = scripts[name].match(/"[^"]*"|\S+/g).map((word) => word.replace(/^"(.*)"$/, '$1'));
+  return [node, [...(tool === 'node' ? [] : [bin(bins[tool])]), ...args, ...extra]];
+}
 
 /**
  * name -> [command, args]; `after` names a stage that must pass first. The browser tests are the
@@ -19,12 +35,16 @@ const node = process.execPath;
  */
 const stages = {
   // Types are the typecheck stage's job, so the build only emits (tsc --noCheck) and Vite bundles.
-  build: { command: [node, ['scripts/build.mjs', '--no-check']] },
-  typecheck: { command: [node, [bin('typescript/bin/tsc'), '-p', 'tsconfig.json', '--noEmit']], background: true },
-  lint: { command: [node, [bin('eslint/bin/eslint.js'), '.']], background: true },
-  format: { command: [node, [bin('prettier/bin/prettier.cjs'), '--check', '**/*.{ts,tsx,mjs,js,json,css,html}']], background: true },
-  unit: { command: [node, [bin('vitest/vitest.mjs'), 'run']], after: 'build' },
-  e2e: { command: [node, [bin('@playwright/test/cli.js'), 'test', '-c', 'e2e/playwright.config.ts']], after: 'build' },
+  build: { command: npmScript('build', '--no-check') },
+  // The same commands as `npm run typecheck`, `lint` and `format:check`. The typecheck and the
+  // format check keep caches in node_modules/.cache (exact: tsc's build info, prettier's file
+  // contents), so a second run redoes only what changed; lint keeps none, since a change of
+  // type in one file can make a promise in another float.
+  typecheck: { command: npmScript('typecheck'), background: true },
+  lint: { command: npmScript('lint'), background: true },
+  format: { command: npmScript('format:check'), background: true },
+  unit: { command: npmScript('test:unit'), after: 'build' },
+  e2e: { command: npmScript('e2e'), after: 'build' },
 };
 
 const color = process.stdout.isTTY && !process.env.NO_COLOR;
