@@ -60,7 +60,7 @@ test('the JSON editor flags what breaks the schema', async ({ page, lens }) => {
   const editor = tools.runner.getByTestId('json-editor');
   await replaceEditorText(page, editor, '{"message": 42}');
   // Monaco marks the schema error with a squiggle in the editor.
-  await expect(editor.locator('.squiggly-error, .squiggly-warning').first()).toBeVisible({ timeout: 10_000 });
+  await expect(editor.locator('.squiggly-error, .squiggly-warning').first()).toBeVisible({ timeout: 30_000 });
 });
 
 test('the panels work from the keyboard alone: Tab to a field, Enter sends, Escape closes', async ({ page, lens }) => {

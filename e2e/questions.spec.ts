@@ -56,7 +56,7 @@ test('a result of several megabytes renders clipped, with the rest one click awa
   await tools.pick('big');
   await tools.send();
   const showAll = tools.result.getByRole('button', { name: /^Show all/ });
-  await expect(showAll).toBeVisible({ timeout: 15_000 });
+  await expect(showAll).toBeVisible({ timeout: 30_000 });
   // Still responsive: switching tabs and back is immediate.
   await page.getByRole('tab', { name: 'Log' }).click();
   await expect(page.getByTestId('log')).toBeVisible();
