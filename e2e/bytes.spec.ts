@@ -7,8 +7,7 @@ import type { Locator } from '@playwright/test';
 
 /** Launch a fixture without the opening requests and show only its stdout lines. */
 async function launchRaw(app: AppPage, script: string): Promise<string> {
-  await app.page.getByLabel(/^Send the opening requests/).uncheck();
-  const conn = await app.connect('Handshake', { command: 'node', args: [fixture(script)] });
+  const conn = await app.connect('Handshake', { command: 'node', args: [fixture(script)] }, { launchOnly: true });
   const id = await app.focus(conn);
   for (const lane of ['stdin', 'stderr', 'process', 'app']) await app.page.getByRole('checkbox', { name: lane, exact: true }).uncheck();
   return id;
@@ -88,8 +87,7 @@ test('a line written on purpose as malformed JSON reaches the server exactly', a
 test('a server that ignores SIGTERM is stopped on Stop: stdin closed, SIGTERM, then SIGKILL', async ({ page, lens }) => {
   const app = new AppPage(page);
   await app.open(lens.url);
-  await app.page.getByLabel(/^Send the opening requests/).uncheck();
-  const conn = await app.connect('Handshake', { command: 'node', args: [fixture('ignore-sigterm.mjs')] });
+  const conn = await app.connect('Handshake', { command: 'node', args: [fixture('ignore-sigterm.mjs')] }, { launchOnly: true });
   await expect(conn).toHaveAttribute('data-status', 'running');
   await app.focus(conn);
   await expect(app.rows.filter({ hasText: 'ready' })).toHaveCount(1);
