@@ -68,10 +68,12 @@ test('a tool picked in a second tab stays picked while a slow call reports progr
   const tools = new ToolsPage(first);
   await tools.open();
   await tools.pick('Slow');
-  await tools.field('tool-slow_steps').fill('40');
-  await tools.field('tool-slow_delayMs').fill('250');
+  // 50 steps of 1.5 s: the call still runs when the second tab's last check is done, however
+  // long a loaded machine takes to open that tab; it is cancelled at the end.
+  await tools.field('tool-slow_steps').fill('50');
+  await tools.field('tool-slow_delayMs').fill('1500');
   await tools.send();
-  await expect(first.getByTestId('progress')).toContainText('/ 40');
+  await expect(first.getByTestId('progress')).toContainText('/ 50');
 
   const second = await browser.newPage();
   await new AppPage(second).open(lens.url);
@@ -84,6 +86,10 @@ test('a tool picked in a second tab stays picked while a slow call reports progr
     await expect.poll(() => received(second, conn), { timeout: 20_000 }).toBeGreaterThan(seen);
     await stillPicked(second, 'Add', 'add');
   }
+  // Every check above saw a progress line of the running call, not the lines after its end.
+  await expect(first.getByTestId('progress')).toBeVisible();
+  await tools.runner.getByTestId('cancel').click();
+  await expect(tools.result).toHaveAttribute('data-kind', 'cancelled');
   await first.close();
   await second.close();
 });
