@@ -366,6 +366,40 @@ describe('Connector: auto', () => {
   });
 });
 
+/** A response carrying both result and error: JSON-RPC allows exactly one. */
+const both = (id: JsonRpcId): Classified => classifyValue({ jsonrpc: '2.0', id, result: {}, error: { code: -1, message: 'x' } });
+
+describe('Connector: an opening request answered with a response that breaks JSON-RPC', () => {
+  it('fails at once in the handshake flow, not after the connect timeout', () => {
+    const c = connector('handshake');
+    c.start();
+    expect(both(1).kind).toBe('invalid');
+    expect(c.onMessage(both(7))).toEqual([]); // another id: not ours
+    const reason = only(c.onMessage(both(1)), 'failed').reason;
+    expect(reason).toContain('answered initialize with a response that breaks JSON-RPC');
+    expect(c.finished).toBe(true);
+  });
+
+  it('fails at once in the stateless flow', () => {
+    const c = connector('stateless');
+    c.start();
+    expect(only(c.onMessage(both(1)), 'failed').reason).toContain('answered server/discover with a response that breaks JSON-RPC');
+  });
+
+  it('in the race: a broken initialize answer fails unless server/discover already answered', () => {
+    const a = connector('auto', { probeTimeoutMs: 200 });
+    a.start();
+    a.onTimeout();
+    expect(only(a.onMessage(both(2)), 'failed').reason).toContain('answered initialize');
+
+    const b = connector('auto', { probeTimeoutMs: 200 });
+    b.start();
+    b.onTimeout();
+    b.onMessage(result(1, discoverResult([STATELESS_VERSION])));
+    expect(only(b.onMessage(both(2)), 'connected').outcome).toMatchObject({ flow: 'stateless' });
+  });
+});
+
 describe('Connector: auto against a server slower than the probe timeout', () => {
   /** The probe timed out: initialize is out as well, discover still pending. */
   function raced(options: Partial<ConnectOptions> = {}): { c: Connector; fallback: ConnectAction[] } {

@@ -160,11 +160,43 @@ export class Connector {
     const phase = this.phase;
     if (phase.name !== 'discover' && phase.name !== 'initialize' && phase.name !== 'race') return [];
     if (message.kind === 'request') return this.onServerRequest(message.id, message.method);
+    if (message.kind === 'invalid') return this.onInvalidAnswer(phase, message);
     if (message.kind !== 'result' && message.kind !== 'error') return [];
     if (phase.name === 'race') return this.onRaceAnswer(phase, message);
     if (message.id !== phase.id) return [];
     if (phase.name === 'initialize') return this.onInitializeAnswer(phase, message);
     return this.onDiscoverAnswer(phase, message);
+  }
+
+  /**
+   * A response to an opening request that breaks JSON-RPC (both result and error, say) will
+   * never be followed by a valid one: say so now rather than wait out the connect timeout.
+   */
+  private onInvalidAnswer(
+    phase: Extract<Phase, { name: 'discover' | 'initialize' | 'race' }>,
+    message: Extract<Classified, { kind: 'invalid' }>,
+  ): ConnectAction[] {
+    const id = message.responseTo;
+    if (id === undefined) return [];
+    const broken = (method: string): string => `the server answered ${method} with a response that breaks JSON-RPC: ${message.reason}`;
+    switch (phase.name) {
+      case 'discover':
+        return id === phase.id ? this.fail(broken('server/discover')) : [];
+      case 'initialize':
+        return id === phase.id ? this.fail(broken('initialize')) : [];
+      case 'race':
+        if (id === phase.init.id) {
+          // server/discover already answered: the broken initialize answer changes nothing.
+          if (phase.stateless) return [{ type: 'step', text: broken('initialize') }, ...this.connect(phase.stateless)];
+          return this.fail(broken('initialize'));
+        }
+        if (id === phase.discover.id && !phase.stateless) return this.fail(broken('server/discover'));
+        return [];
+      default: {
+        const never: never = phase;
+        return never;
+      }
+    }
   }
 
   /** Feed every stderr line, so a server dying while connecting can be explained. */
