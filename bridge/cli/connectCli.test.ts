@@ -4,30 +4,8 @@
  * serves both flows and starts slowly, one that pings during initialize, one that dies at start
  * with a reason on stderr, and ones that list versions this client does not implement.
  */
-import { execFile } from 'node:child_process';
-import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-
-const root = path.resolve(import.meta.dirname, '..', '..');
-const bin = path.join(root, 'dist', 'node', 'bridge', 'bin.js');
-const fixture = (name: string, ...args: string[]): string[] => ['node', path.join(root, 'e2e', 'fixtures', name), ...args];
-
-interface Run {
-  code: number;
-  stdout: string;
-  stderr: string;
-}
-
-function lens(args: string[]): Promise<Run> {
-  return new Promise((resolve) => {
-    execFile(
-      process.execPath,
-      [bin, ...args],
-      { maxBuffer: 16 * 1024 * 1024, env: { ...process.env, MCP_LENS_TOKEN: '' } },
-      (error, stdout, stderr) => resolve({ code: error ? (typeof error.code === 'number' ? error.code : 1) : 0, stdout, stderr }),
-    );
-  });
-}
+import { fixtureServer as fixture, runLens as lens } from '../testing/runCli.js';
 
 const wire = (stderr: string, arrow: '→ stdin' | '← stdout'): string[] => stderr.split('\n').filter((l) => l.includes(arrow));
 const addCall = ['--method', 'tools/call', '--tool-name', 'add', '--tool-arg', 'a=42', '--tool-arg', 'b=58', '--transcript'];

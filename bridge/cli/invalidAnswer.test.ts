@@ -1,20 +1,10 @@
 // `mcp-lens call` against a server that answers with both result and error: the answer is
 // reported as invalid at once (exit 1, with why), not waited on until the timeout.
-import { execFile } from 'node:child_process';
-import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { fixtureServer, runLens, type CliRun } from '../testing/runCli.js';
 
-const root = path.resolve(import.meta.dirname, '..', '..');
-const bin = path.join(root, 'dist', 'node', 'bridge', 'bin.js');
-const server = ['node', path.join(root, 'e2e', 'fixtures', 'result-and-error.mjs')];
-
-function call(args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  return new Promise((resolve) => {
-    execFile(process.execPath, [bin, 'call', ...args], { env: { ...process.env, MCP_LENS_TOKEN: '' } }, (error, stdout, stderr) => {
-      resolve({ code: error ? (typeof error.code === 'number' ? error.code : 1) : 0, stdout, stderr });
-    });
-  });
-}
+const server = fixtureServer('result-and-error.mjs');
+const call = (args: string[]): Promise<CliRun> => runLens(['call', ...args]);
 
 describe('mcp-lens call: an invalid answer', () => {
   it('exits 1 with what came and why it is invalid', async () => {

@@ -1,0 +1,28 @@
+/**
+ * Runs the built `mcp-lens` command as a user would (`node dist/node/bridge/bin.js ...`), for
+ * the CLI's tests. MCP_LENS_TOKEN is emptied so a token set in the caller's shell never leaks
+ * into a run.
+ */
+import { execFile } from 'node:child_process';
+import path from 'node:path';
+
+export const repoRoot = path.resolve(import.meta.dirname, '..', '..');
+export const binJs = path.join(repoRoot, 'dist', 'node', 'bridge', 'bin.js');
+
+/** A fixture server of e2e/fixtures as a command line. */
+export const fixtureServer = (name: string, ...args: string[]): string[] => ['node', path.join(repoRoot, 'e2e', 'fixtures', name), ...args];
+
+export interface CliRun {
+  code: number;
+  stdout: string;
+  stderr: string;
+}
+
+/** Resolves with the exit code (1 when killed by a signal) and everything printed. */
+export function runLens(args: string[], maxBuffer = 64 * 1024 * 1024): Promise<CliRun> {
+  return new Promise((resolve) => {
+    execFile(process.execPath, [binJs, ...args], { maxBuffer, env: { ...process.env, MCP_LENS_TOKEN: '' } }, (error, stdout, stderr) => {
+      resolve({ code: error ? (typeof error.code === 'number' ? error.code : 1) : 0, stdout, stderr });
+    });
+  });
+}
