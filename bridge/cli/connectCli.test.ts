@@ -11,7 +11,7 @@ const wire = (stderr: string, arrow: '→ stdin' | '← stdout'): string[] => st
 const addCall = ['--method', 'tools/call', '--tool-name', 'add', '--tool-arg', 'a=42', '--tool-arg', 'b=58', '--transcript'];
 
 describe('auto against a server slower than the probe timeout', () => {
-  it('a 2026-07-28-only server that starts in 6 s connects in the stateless flow', { timeout: 90_000 }, async () => {
+  it('a 2026-07-28-only server that starts in 6 s connects in the stateless flow', { timeout: 300_000 }, async () => {
     // The default probe timeout (3 s) ends while the server is still starting.
     const run = await lens(['call', '--flow', 'auto', ...addCall, '--', ...fixture('v2-modern-only.mjs', '--start-delay-ms', '6000')]);
     expect(run.stderr).toContain('"flow":"stateless"');
@@ -27,7 +27,7 @@ describe('auto against a server slower than the probe timeout', () => {
   it(
     '--probe-timeout sets how long the probe waits; a dual-era server that accepted both is restarted for the stateless flow',
     {
-      timeout: 90_000,
+      timeout: 300_000,
     },
     async () => {
       const run = await lens([
@@ -40,7 +40,7 @@ describe('auto against a server slower than the probe timeout', () => {
         'tools/list',
         '--transcript',
         '--',
-        ...fixture('v2-modern-only.mjs', '--legacy', 'serve', '--start-delay-ms', '1500'),
+        ...fixture('v2-modern-only.mjs', '--legacy', 'serve', '--start-delay-ms', '8000'),
       ]);
       expect(run.code, run.stderr).toBe(0);
       expect(run.stderr).toContain('no answer to server/discover within 300 ms');
@@ -52,7 +52,7 @@ describe('auto against a server slower than the probe timeout', () => {
     },
   );
 
-  it('a handshake server slower than the probe: the handshake, and the probe cancelled on the wire', { timeout: 60_000 }, async () => {
+  it('a handshake server slower than the probe: the handshake, and the probe cancelled on the wire', { timeout: 300_000 }, async () => {
     const run = await lens([
       'call',
       '--flow',
