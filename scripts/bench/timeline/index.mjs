@@ -86,6 +86,7 @@ async function openBench({ root, knobs, log, browser }) {
           events: big.events,
           bytes: big.bytes,
           conns: big.conns.length,
+          unspawned: big.oddities.filter((name) => name === 'spawnError').length,
           spanMinutes: (big.tMax - big.tMin) / 60000,
           tags: big.tags,
         },

@@ -21,7 +21,9 @@ export async function floodRound({ browser, root, lines, idleMs, wantedView, tim
     const view = await chooseView(page, wantedView);
     await view.showLive(page);
 
-    // The baseline: the same tab showing the same (empty) view, with nothing arriving.
+    // The baseline: the same tab showing the same (empty) view, with nothing arriving, once
+    // the app has done its start-up work (the browser says it is idle).
+    await page.evaluate(() => new Promise((resolve) => window.requestIdleCallback(resolve, { timeout: 10_000 })));
     await page.evaluate(() => window.__lensBench.startFrames());
     await sleep(idleMs);
     const idle = frameFigures(await page.evaluate(() => window.__lensBench.stopFrames()));

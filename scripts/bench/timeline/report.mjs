@@ -76,7 +76,7 @@ export function report(results) {
       ) +
         `heap split: tab ${int(b.keptPageMB)} MB and workers ${int(b.keptWorkerMB)} MB kept (peaks ${int(b.peakPageMB)} and ${int(b.peakWorkerMB)} MB; ${b.workers} worker(s) seen); ` +
         `${int(b.rows)} rows from ${int(open.journal.events)} events; the small session's first rows in ${int(s.firstRowsMs)} ms, indexed in ${int(s.indexedMs)} ms\n` +
-        `the journal: ${open.journal.conns} connections over ${f1(open.journal.spanMinutes)} minutes, generated in ${f1(open.generateMs / 1000)} s\n`,
+        `the journal: ${open.journal.conns} connections (${open.journal.unspawned} of them could not be spawned) over ${f1(open.journal.spanMinutes)} minutes, generated in ${f1(open.generateMs / 1000)} s\n`,
     );
   }
   if (flood) {
