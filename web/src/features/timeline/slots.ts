@@ -14,7 +14,7 @@ export interface Expansion {
 export type SlotItem = { kind: 'row'; index: number } | { kind: 'sub'; index: number; sub: number };
 
 /** Expansions in list order, without those outside [0, count). */
-export function normalize(expansions: readonly Expansion[], count: number): Expansion[] {
+export function normalize<T extends Expansion>(expansions: readonly T[], count: number): T[] {
   return expansions.filter((e) => e.index >= 0 && e.index < count && e.extra > 0).sort((a, b) => a.index - b.index);
 }
 
