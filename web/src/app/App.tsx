@@ -4,7 +4,8 @@ import { StoreProvider, useSnapshot } from '../session/StoreContext.js';
 import { takeToken } from '../session/token.js';
 import { ConnectPanel } from '../features/connect/ConnectPanel.js';
 import { ConnectionList } from '../features/connect/ConnectionList.js';
-import { LiveLog } from '../features/log/LiveLog.js';
+import { TimelinePanel } from '../features/timeline/TimelinePanel.js';
+import { useArchiveTimelineClient, useLiveTimelineClient } from '../features/timeline/scaffoldClient.js';
 import { PastSessions, type Archive } from '../features/journal/PastSessions.js';
 import { ToolsPanel } from '../features/tools/ToolsPanel.js';
 import { ResourcesPanel } from '../features/resources/ResourcesPanel.js';
@@ -17,12 +18,12 @@ import { chooseActive, type ActiveChoice } from './activeConnection.js';
 import { ErrorBoundary } from '../ui/ErrorBoundary.js';
 import type { SocketStatus } from '../session/bridgeSocket.js';
 
-type Tab = 'tools' | 'resources' | 'prompts' | 'log' | 'compare';
+type Tab = 'tools' | 'resources' | 'prompts' | 'timeline' | 'compare';
 const TABS: { id: Tab; label: string }[] = [
   { id: 'tools', label: 'Tools' },
   { id: 'resources', label: 'Resources' },
   { id: 'prompts', label: 'Prompts' },
-  { id: 'log', label: 'Log' },
+  { id: 'timeline', label: 'Timeline' },
   { id: 'compare', label: 'Compare flows' },
 ];
 
@@ -43,8 +44,9 @@ function Shell({ store }: { store: SessionStore }) {
   const snapshot = useSnapshot();
   const [theme, toggleTheme] = useTheme();
   const [archive, setArchive] = useState<Archive | undefined>();
-  const [archiveTab, setArchiveTab] = useState<'log' | 'compare'>('log');
-  const [tab, setTab] = useState<Tab>('log');
+  const [archiveTab, setArchiveTab] = useState<'timeline' | 'compare'>('timeline');
+  const [tab, setTab] = useState<Tab>('timeline');
+  const liveTimeline = useLiveTimelineClient(store);
   const [picked, setPicked] = useState<ActiveChoice['picked']>();
   const [shown, setShown] = useState<string | undefined>();
   const [readRequest, setReadRequest] = useState<{ uri: string; at: number } | undefined>();
@@ -111,7 +113,7 @@ function Shell({ store }: { store: SessionStore }) {
               </button>
             </div>
             <div className="tabs" role="tablist" aria-label="Views of the session">
-              {(['log', 'compare'] as const).map((t) => (
+              {(['timeline', 'compare'] as const).map((t) => (
                 <button
                   key={t}
                   type="button"
@@ -120,21 +122,11 @@ function Shell({ store }: { store: SessionStore }) {
                   className={archiveTab === t ? 'on' : ''}
                   onClick={() => setArchiveTab(t)}
                 >
-                  {t === 'log' ? 'Log' : 'Compare flows'}
+                  {t === 'timeline' ? 'Timeline' : 'Compare flows'}
                 </button>
               ))}
             </div>
-            {archiveTab === 'log' ? (
-              <LiveLog
-                events={archive.model.events}
-                version={archive.model.version}
-                conns={[...archive.model.conns.values()]}
-                findings={archive.model.findingsBySeq}
-                wire={archive.model}
-              />
-            ) : (
-              <CompareView dark={dark} archive={archive.model} />
-            )}
+            {archiveTab === 'timeline' ? <ArchiveTimeline archive={archive} /> : <CompareView dark={dark} archive={archive.model} />}
           </div>
         ) : (
           <div className="work">
@@ -167,17 +159,9 @@ function Shell({ store }: { store: SessionStore }) {
                   </div>
                 )}
               >
-                {tab === 'log' && (
-                  <LiveLog
-                    events={store.model.events}
-                    version={snapshot.version}
-                    conns={snapshot.conns}
-                    findings={store.model.findingsBySeq}
-                    wire={store.model}
-                  />
-                )}
+                {tab === 'timeline' && <TimelinePanel client={liveTimeline} conns={snapshot.conns} live inUrl />}
                 {tab === 'compare' && <CompareView dark={dark} />}
-                {tab !== 'log' && tab !== 'compare' && !active && (
+                {tab !== 'timeline' && tab !== 'compare' && !active && (
                   <p className="empty">Connect to a server first: its tools, resources and prompts show up here.</p>
                 )}
                 {tab === 'tools' && active && <ToolsPanel key={active.conn} info={active} dark={dark} onReadResource={readResource} />}
@@ -191,6 +175,12 @@ function Shell({ store }: { store: SessionStore }) {
       <QuestionHost />
     </div>
   );
+}
+
+function ArchiveTimeline({ archive }: { archive: Archive }) {
+  const client = useArchiveTimelineClient(archive.model);
+  const conns = useMemo(() => [...archive.model.conns.values()], [archive]);
+  return <TimelinePanel key={archive.session} client={client} conns={conns} live={false} inUrl={false} />;
 }
 
 function statusText(status: SocketStatus): string {
