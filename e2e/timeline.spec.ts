@@ -48,7 +48,7 @@ for (const flow of ['Handshake', 'Stateless'] as FlowName[]) {
       for (const status of ['ok', 'isError', 'error'] as const) {
         const row = tl.row({ conn: id, method: 'tools/call', status });
         await expect(row).toHaveAttribute('data-kind', 'request');
-        await expect(row).toContainText(/\d+(\.\d+)? (ms|s)\b|<1 ms/);
+        expect(await tl.durationMs(row)).toBeGreaterThan(0);
       }
       // The request and the answer are one row: the detail pane holds both lines.
       const detail = await tl.select(tl.row({ conn: id, method: 'tools/call', status: 'ok' }));
@@ -74,22 +74,37 @@ for (const flow of ['Handshake', 'Stateless'] as FlowName[]) {
       const tl = new TimelinePage(page);
       await tl.open();
       await tl.indexedAll();
-      const slow = tl.row({ conn: id, method: 'tools/call' }).filter({ hasText: 'slow' });
-      const echo = tl.row({ conn: id, method: 'tools/call' }).filter({ hasText: 'during-slow' });
+      const calls = tl.row({ conn: id, method: 'tools/call' });
+      const slow = calls.filter({ hasText: '"name":"slow"' });
+      const echo = calls.filter({ hasText: 'during-slow' });
       await expect(slow).toHaveAttribute('data-status', 'ok');
       await expect(echo).toHaveAttribute('data-status', 'ok');
-      // The echo came after the slow call started (rows are numbered by arrival) and ended
-      // before it: its whole span lies inside the slow one's, as the journal's times say.
-      const slowRow = Number(await slow.getAttribute('data-row'));
-      const echoRow = Number(await echo.getAttribute('data-row'));
-      expect(echoRow).toBeGreaterThan(slowRow);
+      // Rows are numbered by arrival: the echo's request came after the slow one's.
+      expect(Number(await echo.getAttribute('data-row'))).toBeGreaterThan(Number(await slow.getAttribute('data-row')));
+      // Four steps of 700 ms: the slow row says at least 2.8 s, the echo much less.
+      const slowMs = (await tl.durationMs(slow)) ?? NaN;
+      expect(slowMs).toBeGreaterThanOrEqual(2800);
+      expect((await tl.durationMs(echo)) ?? NaN).toBeLessThan(slowMs);
+
+      // The journal's times: the echo's whole exchange lies inside the slow one's.
       const times = spanTimes(journalEvents(lens.home), id);
-      const slowSpan = times.get(await requestId(tl, slow));
+      const slowSpan = times.get(await tl.idOf(slow));
       const echoSpan = times.get('during-slow');
-      expect(slowSpan && echoSpan && slowSpan.t0 < echoSpan.t0 && echoSpan.t1 < slowSpan.t1).toBe(true);
-      // Four steps of 700 ms: the slow row says at least 2.8 s.
-      expect(await shownDurationMs(slow)).toBeGreaterThanOrEqual(2800);
-      expect(await shownDurationMs(echo)).toBeLessThan(await shownDurationMs(slow));
+      if (!slowSpan || !echoSpan) throw new Error('the journal lacks a request or an answer');
+      expect(slowSpan.t0 < echoSpan.t0 && echoSpan.t1 < slowSpan.t1).toBe(true);
+
+      // The waterfall, fitted to the whole session (which also stops it following the clock):
+      // at the echo's time there are two spans one above the other, the slow one and the echo.
+      await page.getByTestId('waterfall-fit').click();
+      await expect(tl.waterfall).toHaveAttribute('data-following', 'false');
+      const under = await tl.spansAt((echoSpan.t0 + echoSpan.t1) / 2);
+      const slowTip = under.find((s) => /^tools\/call ok · \d+(\.\d+)? s$/.test(s.text));
+      const echoTip = under.find((s) => /^tools\/call ok · (<1 ms|\d+(\.\d+)? ms)$/.test(s.text));
+      expect(slowTip, JSON.stringify(under)).toBeDefined();
+      expect(echoTip, JSON.stringify(under)).toBeDefined();
+      // Selecting in one view selects in the other: a click on the echo's span picks its row.
+      await page.mouse.click(await tl.waterfallX((echoSpan.t0 + echoSpan.t1) / 2), echoTip?.y ?? 0);
+      await expect(echo).toHaveAttribute('aria-selected', 'true');
     });
 
     test('the input round of confirm_action is part of its call', async ({ page, lens }) => {
@@ -143,7 +158,7 @@ for (const flow of ['Handshake', 'Stateless'] as FlowName[]) {
       await expect(row).toHaveCount(1);
       const detail = await tl.select(row);
       await expect(detail).toContainText('timed out after 1000 ms');
-      expect(await shownDurationMs(row)).toBeGreaterThanOrEqual(1000);
+      expect(await tl.durationMs(row)).toBeGreaterThanOrEqual(1000);
     });
   });
 }
@@ -165,21 +180,4 @@ function spanTimes(events: Array<Record<string, unknown>>, conn: string): Map<st
     else if (e.stream === 'stdout' && spans.has(key)) spans.get(key)!.t1 = Number(e.t);
   }
   return spans;
-}
-
-/** The JSON-RPC id a row's detail shows for its request. */
-async function requestId(tl: TimelinePage, row: Locator): Promise<string> {
-  const detail = await tl.select(row);
-  const text = (await detail.textContent()) ?? '';
-  return /"id":("?)([^",}]+)\1/.exec(text)?.[2] ?? '';
-}
-
-/** The duration a row shows, in ms. */
-async function shownDurationMs(row: Locator): Promise<number> {
-  const text = (await row.textContent()) ?? '';
-  if (text.includes('<1 ms')) return 0.5;
-  const match = /(\d+(?:\.\d+)?) (ms|s|min)\b/.exec(text);
-  if (!match) throw new Error(`no duration in the row: ${text}`);
-  const unit = { ms: 1, s: 1000, min: 60_000 }[match[2] as 'ms' | 's' | 'min'];
-  return Number(match[1]) * unit;
 }

@@ -1,6 +1,7 @@
 /** Locators and actions for the Timeline: the list of exchanges, its facets and search, the waterfall and the detail pane. */
 import { expect, type Locator, type Page } from '@playwright/test';
 import type { RowKind, RowStatus } from '../../protocol/timeline/contract.js';
+import { LABEL_WIDTH } from '../../web/src/features/timeline/waterfallLayout.js';
 
 export type Facet = 'conn' | 'direction' | 'kind' | 'method' | 'status';
 
@@ -78,17 +79,26 @@ export class TimelinePage {
     return this.page.getByTestId(`timeline-facet-${name}`);
   }
 
-  /** Toggles one value of a facet: a <select> option, else the control labelled with it. */
+  /**
+   * Toggles one value of a facet: its button opens a menu of checkable values; the menu is
+   * closed again after, and the button lists what is chosen (`data-chosen`).
+   */
   async toggleFacet(name: Facet, value: string): Promise<void> {
-    const facet = this.facet(name);
-    if ((await facet.evaluate((el) => el.tagName)) === 'SELECT') {
-      const selected = await facet.evaluate((el) => [...(el as HTMLSelectElement).selectedOptions].map((o) => o.value));
-      await facet.selectOption(selected.includes(value) ? selected.filter((v) => v !== value) : [...selected, value]);
-      return;
-    }
-    const checkbox = facet.getByRole('checkbox', { name: value, exact: true });
-    if ((await checkbox.count()) > 0) await checkbox.click();
-    else await facet.getByRole('button', { name: value, exact: true }).click();
+    const button = this.facet(name);
+    const chosen = ((await button.getAttribute('data-chosen')) ?? '').split(',').filter((v) => v !== '');
+    if ((await button.getAttribute('aria-expanded')) !== 'true') await button.click();
+    const menu = this.page.locator(`#${await button.getAttribute('aria-controls')}`);
+    await menu.locator(`[data-testid="timeline-facet-value"][data-value="${value}"]`).getByRole('checkbox').click();
+    await button.click();
+    const next = chosen.includes(value) ? chosen.filter((v) => v !== value) : [...chosen, value];
+    await expect(button).toHaveAttribute('data-chosen', next.join(','));
+  }
+
+  /** "Findings only", a toggle button. */
+  async findingsOnly(on: boolean): Promise<void> {
+    const toggle = this.page.getByTestId('timeline-findings-only');
+    if ((await toggle.getAttribute('aria-pressed')) !== String(on)) await toggle.click();
+    await expect(toggle).toHaveAttribute('aria-pressed', String(on));
   }
 
   async searchFor(text: string): Promise<void> {
@@ -105,6 +115,58 @@ export class TimelinePage {
   /** The exact line the detail pane shows. */
   get exactLine(): Locator {
     return this.detail.getByTestId('detail-line');
+  }
+
+  /** The duration a row shows (its duration column), in ms; undefined when it shows none. */
+  async durationMs(row: Locator): Promise<number | undefined> {
+    const text = ((await row.getByRole('gridcell').nth(6).textContent()) ?? '').trim();
+    if (text === '' || text === '…') return undefined;
+    if (text === '<1 ms') return 0.5;
+    const minutes = /^(\d+) min(?: (\d+) s)?$/.exec(text);
+    if (minutes) return Number(minutes[1]) * 60_000 + Number(minutes[2] ?? 0) * 1000;
+    const match = /^(\d+(?:\.\d+)?) (ms|s)$/.exec(text);
+    if (!match) throw new Error(`not a duration: ${JSON.stringify(text)}`);
+    return Number(match[1]) * (match[2] === 's' ? 1000 : 1);
+  }
+
+  /** The JSON-RPC id a row shows (its id column), as a string ("7", "during-slow"). */
+  async idOf(row: Locator): Promise<string> {
+    const text = ((await row.getByRole('gridcell').nth(4).textContent()) ?? '').trim();
+    // A string id is shown quoted, so that "1" and 1 never look alike.
+    return text.startsWith('"') ? String(JSON.parse(text)) : text;
+  }
+
+  /** The time range the waterfall shows (ms, the bridge's clock). */
+  async waterfallRange(): Promise<{ t0: number; t1: number }> {
+    return { t0: Number(await this.waterfall.getAttribute('data-t0')), t1: Number(await this.waterfall.getAttribute('data-t1')) };
+  }
+
+  /** Where time `t` is on the page, horizontally, in the waterfall's plot (right of the lane labels). */
+  async waterfallX(t: number): Promise<number> {
+    const box = await this.waterfall.boundingBox();
+    if (!box) throw new Error('the waterfall is not on screen');
+    const { t0, t1 } = await this.waterfallRange();
+    return box.x + LABEL_WIDTH + ((t - t0) / (t1 - t0)) * (box.width - LABEL_WIDTH);
+  }
+
+  /**
+   * What the waterfall says about the spans under time `t`, from top to bottom: the pointer
+   * goes down the canvas at that time and each distinct tooltip is kept with where it showed.
+   */
+  async spansAt(t: number): Promise<Array<{ y: number; text: string }>> {
+    const box = await this.waterfall.boundingBox();
+    if (!box) throw new Error('the waterfall is not on screen');
+    const x = await this.waterfallX(t);
+    const tip = this.waterfall.getByRole('tooltip');
+    const found: Array<{ y: number; text: string }> = [];
+    for (let y = box.y + 1; y < box.y + box.height; y += 2) {
+      await this.page.mouse.move(x, y);
+      // The tooltip follows the pointer on the next render: let a frame pass before reading it.
+      await this.page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => resolve(undefined))));
+      const text = (await tip.count()) > 0 ? ((await tip.textContent()) ?? '') : '';
+      if (text !== '' && found.at(-1)?.text !== text) found.push({ y, text });
+    }
+    return found;
   }
 
   /** Every value of one attribute over the rows shown now. */
