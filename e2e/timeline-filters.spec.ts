@@ -21,12 +21,15 @@ test('facets and search narrow the rows, and clearing them brings every row back
   const tools = new ToolsPage(page);
   await tools.open();
   await tools.pick('Echo');
-  for (const message of ['alpha', 'beta', 'needle in the list']) {
+  for (const message of ['alpha', 'beta', 'gamma']) {
     await tools.field('tool-echo_message').fill(message);
     await tools.send();
     await expect(tools.result.getByTestId('block-text')).toContainText(`Echo: ${message}`);
   }
+  // The demo's echo also logs what it echoes (a notification of its own): the needle goes in a
+  // call that nothing else repeats.
   await tools.pick('Fail');
+  await tools.field('tool-fail_reason').fill('needle in the list');
   await tools.send();
   await expect(tools.result).toHaveAttribute('data-kind', 'tool-error');
 
@@ -73,6 +76,7 @@ test('facets and search narrow the rows, and clearing them brings every row back
   await expect(tl.rows).toHaveCount(1);
   await expect(tl.rows).toHaveAttribute('data-conn', demoId);
   await expect(tl.rows).toHaveAttribute('data-method', 'tools/call');
+  await expect(tl.rows).toHaveAttribute('data-status', 'isError');
   // Case does not matter; text no line holds matches nothing.
   await tl.searchFor('NEEDLE IN THE LIST');
   await expect(tl.rows).toHaveCount(1);
@@ -94,12 +98,12 @@ test('findings only keeps the rows the linter flagged', async ({ page, lens }) =
   await tl.open();
   await tl.indexedAll();
   const before = await tl.figures();
-  await page.getByTestId('timeline-findings-only').check();
+  await tl.findingsOnly(true);
   await expect(tl.rows.filter({ hasText: 'Server starting... (not JSON)' })).toHaveCount(1);
   await expect(tl.row({ method: 'initialize' })).toHaveCount(0);
   const flagged = await tl.figures();
   expect(flagged.matching).toBeGreaterThan(0);
   expect(flagged.matching).toBeLessThan(before.rows);
-  await page.getByTestId('timeline-findings-only').uncheck();
+  await tl.findingsOnly(false);
   await tl.unfiltered();
 });
