@@ -84,6 +84,10 @@ export const DataRow = memo(function DataRow({ row, index, top, selected, expand
       data-status={row.status}
       data-conn={row.conn ?? ''}
       data-method={row.method ?? ''}
+      data-id={formatId(row.id)}
+      data-direction={row.direction}
+      data-events={row.seqs.length}
+      data-depth={row.depth}
       onClick={() => onPick(row, index)}
       onDoubleClick={() => onToggle(row.row)}
     >

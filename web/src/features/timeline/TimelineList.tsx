@@ -5,7 +5,7 @@
  * measurement object per row and rebuilds them as the count grows, which is the cost the issue's
  * profile found; with fixed-height rows the positions are arithmetic.
  */
-import { forwardRef, useCallback, useEffect, useImperativeHandle, useRef, type KeyboardEvent } from 'react';
+import { forwardRef, useCallback, useEffect, useImperativeHandle, useLayoutEffect, useRef, type KeyboardEvent } from 'react';
 import type { SortColumn, TimelineClient, TimelineRow, TimelineSort } from '../../../../protocol/timeline/contract.js';
 import { contentHeight, revealSlot, slotOffset, visibleSlots } from './scrollMap.js';
 import { itemAt, normalize, slotOf, totalSlots } from './slots.js';
@@ -100,6 +100,27 @@ export const TimelineList = forwardRef<ListHandle, Props>(function TimelineList(
     // Only a change of height: scrolling away from the selection must stay possible.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [geometry.viewport]);
+
+  // Rows expanded or collapsed above the view (or their lines arriving) must not move what is
+  // on screen: the top keeps showing the same row.
+  const expansionKey = expansions.map((e) => `${e.index}:${e.extra}`).join(',');
+  const anchor = useRef({ key: expansionKey, expansions, topSlot });
+  useLayoutEffect(() => {
+    const before = anchor.current;
+    anchor.current = { key: expansionKey, expansions, topSlot };
+    if (before.key === expansionKey || scroll.following) return;
+    const whole = Math.floor(before.topSlot);
+    const item = itemAt(whole, before.expansions);
+    const extra = expansions.find((e) => e.index === item.index)?.extra ?? 0;
+    const base = slotOf(item.index, expansions) + (item.kind === 'sub' ? Math.min(item.sub + 1, extra) : 0);
+    const next = base + (before.topSlot - whole);
+    if (Math.abs(next - topSlot) > 1e-6) scroll.scrollToSlot(next);
+    // Only a change of expansions moves the view here.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [expansionKey]);
+  useLayoutEffect(() => {
+    anchor.current.topSlot = topSlot;
+  }, [topSlot]);
 
   useImperativeHandle(
     handle,

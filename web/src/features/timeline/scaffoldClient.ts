@@ -428,26 +428,25 @@ function rawText(event: BridgeEvent | undefined): string {
   return JSON.stringify(event);
 }
 
+/** The same words as the index's summaries (protocol/timeline/build.ts on the data branch). */
 function summaryOf(event: BridgeEvent): string {
   const clip = (s: string): string => (s.length > 300 ? `${s.slice(0, 300)}…` : s);
+  const command = (config: { command: string; args: string[] }): string => [config.command, ...config.args].join(' ');
   switch (event.kind) {
     case 'line':
-      return clip(event.text ?? describeBytes(lineBytes(event).subarray(0, 300)));
+      return event.text !== undefined ? clip(event.text) : `bytes that are not UTF-8 (${event.size} bytes)`;
     case 'spawn':
-      return clip(`spawned pid ${event.pid}: ${[event.config.command, ...event.config.args].join(' ')}`);
+      return clip(`spawn ${command(event.config)} (pid ${event.pid})`);
     case 'spawn-error':
-      return clip(`spawn failed: ${event.message}`);
+      return clip(`spawn failed: ${event.message} (${command(event.config)})`);
     case 'exit':
-      return `${event.requested ? 'stopped' : 'exited'} with ${event.signal ? `signal ${event.signal}` : `code ${event.code}`}`;
+      return event.signal !== null ? `exit ${event.signal}` : `exit ${event.code}`;
     case 'stop':
-      return `stop: ${event.step}${event.reason ? ` (${event.reason})` : ''}`;
+      return `stop: ${event.step}${event.reason === undefined ? '' : ` (${event.reason})`}`;
     case 'notice':
       return clip(`${event.level}: ${event.message}`);
-    case 'note': {
-      const data = event.data as Record<string, unknown> | null;
-      const text = typeof data === 'object' && data !== null ? (data.text ?? data.reason) : undefined;
-      return clip(`${event.topic}${typeof text === 'string' ? `: ${text}` : ''}`);
-    }
+    case 'note':
+      return clip(`${event.topic} ${JSON.stringify(event.data) ?? ''}`);
   }
 }
 

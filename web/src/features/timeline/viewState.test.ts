@@ -42,6 +42,18 @@ describe('the view in the fragment', () => {
     });
   });
 
+  it('reads a link whose parameter was percent-encoded once more on the way', () => {
+    const view: TimelineView = {
+      ...DEFAULT_VIEW,
+      filter: { ...DEFAULT_VIEW.filter, text: 'a;b %', methods: ['x:y'] },
+      selected: 8,
+      detail: true,
+    };
+    const once = new URLSearchParams({ tl: encodeView(view) }).toString().slice('tl='.length);
+    expect(once).not.toMatch(/[;:]/);
+    expect(decodeView(once)).toEqual(view);
+  });
+
   it('drops what it does not know instead of failing', () => {
     const view = decodeView('sort:-bogus;status:ok,nope;dir:sideways,in;row:-1;q:%E0%A4%A;future:1;detail;open:1,x,1,2');
     expect(view.sort).toEqual(DEFAULT_VIEW.sort);

@@ -85,13 +85,14 @@ export function encodeView(view: TimelineView): string {
   return parts.join(';');
 }
 
-export function decodeView(text: string | undefined): TimelineView {
+export function decodeView(raw: string | undefined): TimelineView {
+  const text = unwrapEncoded(raw ?? '');
   const filter: TimelineFilter = { ...EMPTY_FILTER };
   let sort = DEFAULT_SORT;
   let selected: number | undefined;
   let detail = false;
   let expanded: number[] = [];
-  for (const part of (text ?? '').split(';')) {
+  for (const part of text.split(';')) {
     const colon = part.indexOf(':');
     const key = colon === -1 ? part : part.slice(0, colon);
     const raw = colon === -1 ? '' : part.slice(colon + 1);
@@ -165,6 +166,15 @@ export function withFragmentParam(hash: string, key: string, value: string): str
     .filter((part) => part !== '' && (part.indexOf('=') === -1 ? part : part.slice(0, part.indexOf('='))) !== key);
   if (value !== '') kept.push(`${key}=${value}`);
   return kept.length === 0 ? '' : `#${kept.join('&')}`;
+}
+
+/**
+ * A link that went through something that percent-encodes every parameter (URLSearchParams, a
+ * chat app) arrives with its separators encoded too: undo that one layer first.
+ */
+function unwrapEncoded(text: string): string {
+  if (/[;:]/.test(text) || !/%3[ab]/i.test(text)) return text;
+  return decode(text) ?? text;
 }
 
 function decode(raw: string): string | undefined {
