@@ -152,7 +152,27 @@ export function installProbes() {
     return { ms: performance.now() - t0, bytes };
   }
 
-  window.__lensBench = { arm, result, mark, markedAt: (id) => marks.get(id), startFrames, stopFrames, fetchBytes };
+  /**
+   * Resolves once `run` frames in a row were short (the app has finished its start-up work:
+   * a lazily loaded editor, a first replay), or after `timeoutMs` regardless; says which.
+   */
+  function settle(run = 30, shortMs = 25, timeoutMs = 30_000) {
+    return new Promise((resolve) => {
+      const started = performance.now();
+      let last = started;
+      let streak = 0;
+      const tick = (t) => {
+        streak = t - last < shortMs ? streak + 1 : 0;
+        last = t;
+        if (streak >= run) resolve({ settled: true, ms: t - started });
+        else if (t - started > timeoutMs) resolve({ settled: false, ms: t - started });
+        else requestAnimationFrame(tick);
+      };
+      requestAnimationFrame(tick);
+    });
+  }
+
+  window.__lensBench = { arm, settle, result, mark, markedAt: (id) => marks.get(id), startFrames, stopFrames, fetchBytes };
 }
 
 let nextId = 0;

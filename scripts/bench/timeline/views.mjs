@@ -34,15 +34,15 @@ const timeline = {
     return Number(await page.getByTestId('timeline-stats').getAttribute('data-rows'));
   },
   methodFilter(page, method, expected) {
-    const facet = page.getByTestId('timeline-facet-method');
     return {
-      trigger: { events: ['change', 'click', 'input'], selector: tid('timeline-facet-method') },
-      act: () => pickFacet(facet, method),
+      // The clock starts on the value's checkbox, not on opening the menu.
+      trigger: { events: ['click'], selector: tid('timeline-facet-value') },
+      act: () => toggleFacet(page, 'method', method),
       until: {
         rows: { selector: tid('timeline-row'), within: tid('timeline-list'), attr: ['data-method', method] },
         stats: { selector: tid('timeline-stats'), attrs: { 'data-matching': expected } },
       },
-      clear: () => pickFacet(facet, method),
+      clear: () => toggleFacet(page, 'method', method),
     };
   },
   search(page, text, expectedRows) {
@@ -78,16 +78,16 @@ const timeline = {
   },
 };
 
-/** A facet's value: a <select> option, else the control labelled with it (checkbox or button). */
-async function pickFacet(facet, value) {
-  if ((await facet.evaluate((el) => el.tagName)) === 'SELECT') {
-    const selected = await facet.evaluate((el) => [...el.selectedOptions].map((o) => o.value));
-    await facet.selectOption(selected.includes(value) ? selected.filter((v) => v !== value) : [...selected, value]);
-    return;
-  }
-  const control = facet.getByRole('checkbox', { name: value, exact: true });
-  if (await control.count()) await control.click();
-  else await facet.getByRole('button', { name: value, exact: true }).click();
+/** Ticks or unticks one value in a facet's menu (its button opens the menu), then closes the menu. */
+async function toggleFacet(page, name, value) {
+  const button = page.getByTestId(`timeline-facet-${name}`);
+  if ((await button.getAttribute('aria-expanded')) !== 'true') await button.click();
+  const menu = page.locator(`#${await button.getAttribute('aria-controls')}`);
+  await menu
+    .locator(`${tid('timeline-facet-value')}[data-value="${value}"]`)
+    .getByRole('checkbox')
+    .click();
+  await button.click();
 }
 
 /** The Log: one row per line, a text filter, "N of M events". */
