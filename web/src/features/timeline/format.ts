@@ -1,12 +1,7 @@
 /** How the timeline's figures and words read: pure, shared by the list, the waterfall and the detail. */
 import type { Direction, RowKind, RowStatus, SortColumn, TimelineRow } from '../../../../protocol/timeline/contract.js';
 
-/** Wall-clock time of day with milliseconds, as the bridge stamped it. */
-export function formatTime(t: number): string {
-  const d = new Date(t);
-  const pad = (n: number, w = 2): string => String(n).padStart(w, '0');
-  return `${pad(d.getHours())}:${pad(d.getMinutes())}:${pad(d.getSeconds())}.${pad(d.getMilliseconds(), 3)}`;
-}
+export { formatTime } from '../../ui/time.js';
 
 export function formatDuration(ms: number): string {
   if (!Number.isFinite(ms) || ms < 0) return '';
