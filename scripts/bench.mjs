@@ -717,6 +717,8 @@ try {
     const timeline = await runTimelineBench({ root, knobs, log, only: timelineParts });
     results.timeline = timeline.results;
     out.push(timeline.text);
+    // Figures are printed whatever happened; a step that could not be measured still fails the run.
+    if ((timeline.results.open?.failures.length ?? 0) > 0) process.exitCode = 1;
   }
 } catch (error) {
   log(`failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);

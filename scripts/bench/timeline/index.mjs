@@ -30,8 +30,10 @@ export function timelineKnobs(env, intEnv, rounds, floodLines) {
   };
 }
 
+/** The median of the numbers that are there (a step that did not finish is NaN, left out). */
 const median = (values) => {
-  const sorted = [...values].sort((a, b) => a - b);
+  const sorted = values.filter((v) => !Number.isNaN(v)).sort((a, b) => a - b);
+  if (sorted.length === 0) return NaN;
   const mid = sorted.length >> 1;
   return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
 };
@@ -102,6 +104,11 @@ async function openBench({ root, knobs, log, browser }) {
           jumpBigOverSmall: median(bigRounds.map((b, i) => b.jumpMs / smallRounds[i].jumpMs)),
           firstRowsBigOverSmall: median(bigRounds.map((b, i) => b.firstRowsMs / smallRounds[i].firstRowsMs)),
         },
+        failures: [...bigRounds, ...smallRounds].flatMap((r, i) =>
+          Object.entries(r.failures).map(
+            ([step, why]) => `${i < bigRounds.length ? 'big' : 'small'} session, round ${(i % bigRounds.length) + 1}, ${step}: ${why}`,
+          ),
+        ),
         rounds: { big: bigRounds, small: smallRounds },
       };
     } finally {

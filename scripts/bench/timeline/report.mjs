@@ -7,7 +7,7 @@ export const GOALS = { firstRowsMs: 1000, indexedMs: 5000, facetMs: 300, searchM
 const int = (v) => (v === undefined || Number.isNaN(v) ? '—' : Math.round(v).toLocaleString('en-US'));
 const f1 = (v) => (v === undefined || Number.isNaN(v) ? '—' : v.toFixed(1));
 const ratio = (v) => (v === undefined || Number.isNaN(v) ? '—' : `${v.toFixed(2)}×`);
-const verdict = (value, goal) => (value < goal ? `< ${int(goal)} ✓` : `< ${int(goal)} ✗ MISSED`);
+const verdict = (value, goal) => (Number.isNaN(value) ? 'not measured' : value < goal ? `< ${int(goal)} ✓` : `< ${int(goal)} ✗ MISSED`);
 
 function table(title, header, rows) {
   const all = [header, ...rows];
@@ -76,6 +76,7 @@ export function report(results) {
       ) +
         `heap split: tab ${int(b.keptPageMB)} MB and workers ${int(b.keptWorkerMB)} MB kept (peaks ${int(b.peakPageMB)} and ${int(b.peakWorkerMB)} MB; ${b.workers} worker(s) seen); ` +
         `${int(b.rows)} rows from ${int(open.journal.events)} events; the small session's first rows in ${int(s.firstRowsMs)} ms, indexed in ${int(s.indexedMs)} ms\n` +
+        (open.failures.length > 0 ? `steps that did not finish:\n${open.failures.map((f) => `  ${f}`).join('\n')}\n` : '') +
         `the journal: ${open.journal.conns} connections (${open.journal.unspawned} of them could not be spawned) over ${f1(open.journal.spanMinutes)} minutes, generated in ${f1(open.generateMs / 1000)} s\n`,
     );
   }
