@@ -17,7 +17,7 @@ test('move, open, ask for help, search and clear without the mouse', async ({ pa
   for (const [a, b] of [
     [1, 2],
     [3, 4],
-  ]) {
+  ] as const) {
     await tools.field('tool-add_a').fill(String(a));
     await tools.field('tool-add_b').fill(String(b));
     await tools.send();
