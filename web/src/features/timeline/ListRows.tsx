@@ -123,7 +123,11 @@ export const DataRow = memo(function DataRow({ row, index, top, selected, expand
           </span>
         )}
         {row.findings > 0 && (
-          <span className={`finding-flag${row.worst === 'error' ? ' bad' : ''}`} title={`${row.findings} lint finding(s)`} data-testid="finding-flag">
+          <span
+            className={`finding-flag${row.worst === 'error' ? ' bad' : ''}`}
+            title={`${row.findings} lint finding(s)`}
+            data-testid="finding-flag"
+          >
             ⚑{' '}
           </span>
         )}

@@ -11,6 +11,7 @@ import { connectionName } from '../../ui/connectionName.js';
 import { DetailPane } from './DetailPane.js';
 import { FilterBar } from './FilterBar.js';
 import { ShortcutsDialog } from './ShortcutsDialog.js';
+import { StatsLine } from './StatsLine.js';
 import { TimelineList, type ListHandle } from './TimelineList.js';
 import { Waterfall, type RevealRequest } from './Waterfall.js';
 import { isTextField, listAction, panelAction, type ListAction } from './keys.js';
@@ -227,14 +228,7 @@ export function TimelinePanel({ client, conns, live, inUrl }: Props) {
   const selectedConn = detail?.row.conn;
   return (
     <section className="tl" aria-label="Timeline" data-testid="timeline" onKeyDown={onPanelKey}>
-      <FilterBar
-        ref={searchRef}
-        filter={view.filter}
-        stats={stats}
-        onChange={setFilter}
-        connName={connName}
-        onShortcuts={() => setShortcuts(true)}
-      />
+      <FilterBar ref={searchRef} filter={view.filter} stats={stats} onChange={setFilter} connName={connName} />
       {problem && (
         <div className="banner bad" role="alert">
           {problem}
@@ -250,7 +244,9 @@ export function TimelinePanel({ client, conns, live, inUrl }: Props) {
         selected={selected}
         revealRequest={revealRequest}
         onSelect={pickRow}
-      />
+      >
+        <StatsLine stats={stats} onShortcuts={() => setShortcuts(true)} />
+      </Waterfall>
       <div className={`tl-body${detailOpen ? ' with-detail' : ''}`}>
         <TimelineList
           ref={listRef}
