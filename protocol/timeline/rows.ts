@@ -2,7 +2,8 @@
  * The index's storage: one entry per row and per event in typed columns, plus the lint
  * findings. Nothing here is an object per row; TimelineRow objects are built for a window only.
  */
-import { Column, Interner, f64, i32, u8 } from './columns.js';
+import type { Column } from './columns.js';
+import { Interner, f64, i32, u8 } from './columns.js';
 
 export class RowTable {
   readonly kind = u8();

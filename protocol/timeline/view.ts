@@ -4,7 +4,8 @@
  * and is merged in (one linear pass, or a plain append when it sorts last, as new rows do in
  * time order) the next time anyone reads the list.
  */
-import { Column, u8, f64 } from './columns.js';
+import type { Column } from './columns.js';
+import { u8, f64 } from './columns.js';
 import type { RowOrder } from './order.js';
 
 const LISTED = 1;
