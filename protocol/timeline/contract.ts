@@ -188,7 +188,20 @@ export interface RowDetail {
 /** Page -> worker. Every query carries a `q` the answer echoes. */
 export type TimelineQuery =
   /** Start over on a source: the live session (events pushed with `events`) or a journal URL. */
-  | { type: 'source'; source: { kind: 'live'; session: string } | { kind: 'journal'; url: string; token: string } }
+  | {
+      type: 'source';
+      source:
+        | {
+            kind: 'live';
+            session: string;
+            /**
+             * The session's journal up to now (a reloaded tab): read first, newest rows first,
+             * while frames pushed meanwhile wait, so the page need not replay the backlog.
+             */
+            backlog?: { url: string; token: string };
+          }
+        | { kind: 'journal'; url: string; token: string };
+    }
   /** Live events as the socket delivered them: the frame's raw JSON text, parsed in the worker. */
   | { type: 'frame'; text: string }
   | { type: 'filter'; q: number; filter: TimelineFilter; sort: TimelineSort }
