@@ -17,6 +17,8 @@ import { useTheme } from './useTheme.js';
 import { chooseActive, type ActiveChoice } from './activeConnection.js';
 import { ErrorBoundary } from '../ui/ErrorBoundary.js';
 import type { SocketStatus } from '../session/bridgeSocket.js';
+import { useLiveTimelineClient } from '../features/timeline/useWorkerTimeline.js';
+import { EventCount } from '../features/timeline/EventCount.js';
 
 type Tab = 'tools' | 'resources' | 'prompts' | 'timeline' | 'compare';
 const TABS: { id: Tab; label: string }[] = [
@@ -50,6 +52,7 @@ function Shell({ store }: { store: SessionStore }) {
   const [picked, setPicked] = useState<ActiveChoice['picked']>();
   const [shown, setShown] = useState<string | undefined>();
   const [readRequest, setReadRequest] = useState<{ uri: string; at: number } | undefined>();
+  const liveTimeline = useLiveTimelineClient(store);
   const refused = snapshot.status.state === 'refused';
   const connected = snapshot.conns.filter((c) => c.connected && c.status === 'running' && !c.removed);
   const activeId = chooseActive({ open: connected.map((c) => c.conn), ownLaunches: store.ownLaunches, picked, shown });
@@ -75,6 +78,7 @@ function Shell({ store }: { store: SessionStore }) {
         </span>
         <span className="spacer" />
         {snapshot.welcome && <span className="status">session {snapshot.welcome.session}</span>}
+        <EventCount client={liveTimeline} />
         <ExportButton events={store.model.events} session={snapshot.welcome?.session} />
         <button type="button" onClick={toggleTheme} aria-label={`Switch to ${dark ? 'light' : 'dark'} theme`}>
           {dark ? '☀ Light' : '☾ Dark'}
