@@ -5,7 +5,6 @@ import { takeToken } from '../session/token.js';
 import { ConnectPanel } from '../features/connect/ConnectPanel.js';
 import { ConnectionList } from '../features/connect/ConnectionList.js';
 import { TimelinePanel } from '../features/timeline/TimelinePanel.js';
-import { useArchiveTimelineClient, useLiveTimelineClient } from '../features/timeline/scaffoldClient.js';
 import { PastSessions, type Archive } from '../features/journal/PastSessions.js';
 import { ToolsPanel } from '../features/tools/ToolsPanel.js';
 import { ResourcesPanel } from '../features/resources/ResourcesPanel.js';
@@ -17,7 +16,8 @@ import { useTheme } from './useTheme.js';
 import { chooseActive, type ActiveChoice } from './activeConnection.js';
 import { ErrorBoundary } from '../ui/ErrorBoundary.js';
 import type { SocketStatus } from '../session/bridgeSocket.js';
-import { useLiveTimelineClient } from '../features/timeline/useWorkerTimeline.js';
+import { useJournalTimelineClient, useLiveTimelineClient } from '../features/timeline/useWorkerTimeline.js';
+import { useFileTimelineClient } from '../features/timeline/useFileTimeline.js';
 import { EventCount } from '../features/timeline/EventCount.js';
 
 type Tab = 'tools' | 'resources' | 'prompts' | 'timeline' | 'compare';
@@ -52,7 +52,6 @@ function Shell({ store }: { store: SessionStore }) {
   const [picked, setPicked] = useState<ActiveChoice['picked']>();
   const [shown, setShown] = useState<string | undefined>();
   const [readRequest, setReadRequest] = useState<{ uri: string; at: number } | undefined>();
-  const liveTimeline = useLiveTimelineClient(store);
   const refused = snapshot.status.state === 'refused';
   const connected = snapshot.conns.filter((c) => c.connected && c.status === 'running' && !c.removed);
   const activeId = chooseActive({ open: connected.map((c) => c.conn), ownLaunches: store.ownLaunches, picked, shown });
@@ -130,7 +129,13 @@ function Shell({ store }: { store: SessionStore }) {
                 </button>
               ))}
             </div>
-            {archiveTab === 'timeline' ? <ArchiveTimeline archive={archive} /> : <CompareView dark={dark} archive={archive.model} />}
+            {archiveTab !== 'timeline' ? (
+              <CompareView dark={dark} archive={archive.model} />
+            ) : archive.journal ? (
+              <JournalTimeline key={archive.session} store={store} archive={archive} />
+            ) : (
+              <FileTimeline key={archive.session} archive={archive} />
+            )}
           </div>
         ) : (
           <div className="work">
@@ -181,10 +186,18 @@ function Shell({ store }: { store: SessionStore }) {
   );
 }
 
-function ArchiveTimeline({ archive }: { archive: Archive }) {
-  const client = useArchiveTimelineClient(archive.model);
+/** An earlier session from the sidebar: the worker reads its journal from the bridge. */
+function JournalTimeline({ store, archive }: { store: SessionStore; archive: Archive }) {
+  const client = useJournalTimelineClient(store, archive.session);
   const conns = useMemo(() => [...archive.model.conns.values()], [archive]);
-  return <TimelinePanel key={archive.session} client={client} conns={conns} live={false} inUrl={false} />;
+  return <TimelinePanel client={client} conns={conns} live={false} inUrl={false} />;
+}
+
+/** A session file opened from disk: its events go to a worker of their own. */
+function FileTimeline({ archive }: { archive: Archive }) {
+  const client = useFileTimelineClient(archive.model.events, archive.session);
+  const conns = useMemo(() => [...archive.model.conns.values()], [archive]);
+  return <TimelinePanel client={client} conns={conns} live={false} inUrl={false} />;
 }
 
 function statusText(status: SocketStatus): string {

@@ -44,6 +44,21 @@ export function TimelinePanel({ client, conns, live, inUrl }: Props) {
 
   useEffect(() => client.onProblem(setProblem), [client]);
 
+  // Row numbers start over with a new epoch (a restarted bridge, a journal read whole after its
+  // tail): a selection or an expansion would now name another row.
+  const epoch = stats?.epoch;
+  const lastEpoch = useRef<number | undefined>(undefined);
+  useEffect(() => {
+    if (epoch === undefined) return;
+    if (lastEpoch.current !== undefined && lastEpoch.current !== epoch) {
+      update((v) => {
+        const { selected: _dropped, ...rest } = v;
+        return { ...rest, detail: false, expanded: [] };
+      });
+    }
+    lastEpoch.current = epoch;
+  }, [epoch, update]);
+
   const filterKey = JSON.stringify([view.filter, view.sort]);
   useEffect(() => {
     let alive = true;
@@ -152,7 +167,7 @@ export function TimelinePanel({ client, conns, live, inUrl }: Props) {
         return;
       case 'expand': {
         const row = from === undefined ? undefined : listRef.current?.rowAt(from);
-        if (row && (row.children > 0 || row.seqs.length > 1) && !view.expanded.includes(row.row)) toggleExpand(row.row);
+        if (row && (row.children > 0 || row.events > 1) && !view.expanded.includes(row.row)) toggleExpand(row.row);
         return;
       }
       case 'collapse': {
