@@ -5,7 +5,6 @@ import { takeToken } from '../session/token.js';
 import { ConnectPanel } from '../features/connect/ConnectPanel.js';
 import { ConnectionList } from '../features/connect/ConnectionList.js';
 import { TimelinePanel } from '../features/timeline/TimelinePanel.js';
-import { useArchiveTimelineClient, useLiveTimelineClient } from '../features/timeline/scaffoldClient.js';
 import { PastSessions, type Archive } from '../features/journal/PastSessions.js';
 import { ToolsPanel } from '../features/tools/ToolsPanel.js';
 import { ResourcesPanel } from '../features/resources/ResourcesPanel.js';
@@ -17,6 +16,9 @@ import { useTheme } from './useTheme.js';
 import { chooseActive, type ActiveChoice } from './activeConnection.js';
 import { ErrorBoundary } from '../ui/ErrorBoundary.js';
 import type { SocketStatus } from '../session/bridgeSocket.js';
+import { useJournalTimelineClient, useLiveTimelineClient } from '../features/timeline/useWorkerTimeline.js';
+import { useFileTimelineClient } from '../features/timeline/useFileTimeline.js';
+import { EventCount } from '../features/timeline/EventCount.js';
 
 type Tab = 'tools' | 'resources' | 'prompts' | 'timeline' | 'compare';
 const TABS: { id: Tab; label: string }[] = [
@@ -75,6 +77,7 @@ function Shell({ store }: { store: SessionStore }) {
         </span>
         <span className="spacer" />
         {snapshot.welcome && <span className="status">session {snapshot.welcome.session}</span>}
+        <EventCount client={liveTimeline} />
         <ExportButton events={store.model.events} session={snapshot.welcome?.session} />
         <button type="button" onClick={toggleTheme} aria-label={`Switch to ${dark ? 'light' : 'dark'} theme`}>
           {dark ? '☀ Light' : '☾ Dark'}
@@ -126,7 +129,13 @@ function Shell({ store }: { store: SessionStore }) {
                 </button>
               ))}
             </div>
-            {archiveTab === 'timeline' ? <ArchiveTimeline archive={archive} /> : <CompareView dark={dark} archive={archive.model} />}
+            {archiveTab !== 'timeline' ? (
+              <CompareView dark={dark} archive={archive.model} />
+            ) : archive.journal ? (
+              <JournalTimeline key={archive.session} store={store} archive={archive} />
+            ) : (
+              <FileTimeline key={archive.session} archive={archive} />
+            )}
           </div>
         ) : (
           <div className="work">
@@ -177,10 +186,18 @@ function Shell({ store }: { store: SessionStore }) {
   );
 }
 
-function ArchiveTimeline({ archive }: { archive: Archive }) {
-  const client = useArchiveTimelineClient(archive.model);
+/** An earlier session from the sidebar: the worker reads its journal from the bridge. */
+function JournalTimeline({ store, archive }: { store: SessionStore; archive: Archive }) {
+  const client = useJournalTimelineClient(store, archive.session);
   const conns = useMemo(() => [...archive.model.conns.values()], [archive]);
-  return <TimelinePanel key={archive.session} client={client} conns={conns} live={false} inUrl={false} />;
+  return <TimelinePanel client={client} conns={conns} live={false} inUrl={false} />;
+}
+
+/** A session file opened from disk: its events go to a worker of their own. */
+function FileTimeline({ archive }: { archive: Archive }) {
+  const client = useFileTimelineClient(archive.model.events, archive.session);
+  const conns = useMemo(() => [...archive.model.conns.values()], [archive]);
+  return <TimelinePanel client={client} conns={conns} live={false} inUrl={false} />;
 }
 
 function statusText(status: SocketStatus): string {

@@ -8,6 +8,8 @@ export interface Archive {
   session: string;
   model: SessionModel;
   problems: string[];
+  /** Read from the bridge's journal (the sidebar), so a worker can read it there too; else a file. */
+  journal?: boolean;
 }
 
 interface SessionsReply {
@@ -39,7 +41,7 @@ export function PastSessions({
       const { events, problems } = readJournalText(text);
       const model = new SessionModel();
       for (const event of events) model.apply(event);
-      onOpen({ session, model, problems });
+      onOpen({ session, model, problems, journal: true });
       if (problems.length > 0) setError(`${problems.length} damaged line(s): ${problems[0]}`);
     } catch (e) {
       setError((e as Error).message);

@@ -1,6 +1,6 @@
 /**
  * The timeline's filters: a text search over the raw lines, facet menus whose values and counts
- * come from the index, "findings only", and how many rows pass. The search is sent after a short
+ * come from the index, and "findings only". The search is sent after a short
  * pause in typing, not on every key.
  */
 import { forwardRef, useEffect, useState } from 'react';
@@ -16,13 +16,9 @@ interface Props {
   stats: TimelineStats | undefined;
   onChange: (filter: TimelineFilter) => void;
   connName: (conn: string) => string;
-  onShortcuts: () => void;
 }
 
-export const FilterBar = forwardRef<HTMLInputElement, Props>(function FilterBar(
-  { filter, stats, onChange, connName, onShortcuts },
-  searchRef,
-) {
+export const FilterBar = forwardRef<HTMLInputElement, Props>(function FilterBar({ filter, stats, onChange, connName }, searchRef) {
   const [text, setText] = useState(filter.text);
   // The fragment or Escape changed the search: show it.
   useEffect(() => setText(filter.text), [filter.text]);
@@ -47,7 +43,6 @@ export const FilterBar = forwardRef<HTMLInputElement, Props>(function FilterBar(
     label: kindLabel(k),
     count: facets?.kinds[k] ?? 0,
   }));
-  const busy = stats !== undefined && (stats.filtering || stats.indexed < stats.total);
   const active =
     filter.conns.length + filter.directions.length + filter.kinds.length + filter.methods.length + filter.statuses.length > 0 ||
     filter.findingsOnly ||
@@ -120,31 +115,6 @@ export const FilterBar = forwardRef<HTMLInputElement, Props>(function FilterBar(
           Clear filters
         </button>
       )}
-      <span className="spacer" />
-      <span
-        className="status"
-        role="status"
-        data-testid="timeline-stats"
-        data-matching={stats?.matching ?? 0}
-        data-rows={stats?.rows ?? 0}
-        data-indexed={stats?.indexed ?? 0}
-        data-total={stats?.total ?? 0}
-        data-busy={busy}
-      >
-        {stats?.matching ?? 0} of {stats?.rows ?? 0} rows
-      </span>
-      {busy && stats && (
-        <progress
-          className="tl-progress"
-          max={Math.max(stats.total, 1)}
-          value={stats.indexed}
-          aria-label={stats.filtering ? 'Filtering' : `Indexing: ${stats.indexed} of ${stats.total} events`}
-          data-testid="timeline-progress"
-        />
-      )}
-      <button type="button" onClick={onShortcuts} aria-label="Keyboard shortcuts" title="Keyboard shortcuts (?)">
-        ?
-      </button>
     </div>
   );
 });

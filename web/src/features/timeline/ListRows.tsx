@@ -67,7 +67,7 @@ interface RowProps {
 
 export const DataRow = memo(function DataRow({ row, index, top, selected, expanded, connName, onPick, onToggle }: RowProps) {
   const duration = rowDuration(row);
-  const expandable = row.children > 0 || row.seqs.length > 1;
+  const expandable = row.children > 0 || row.events > 1;
   return (
     <div
       id={`tl-row-${row.row}`}
@@ -86,7 +86,7 @@ export const DataRow = memo(function DataRow({ row, index, top, selected, expand
       data-method={row.method ?? ''}
       data-id={formatId(row.id)}
       data-direction={row.direction}
-      data-events={row.seqs.length}
+      data-events={row.events}
       data-depth={row.depth}
       onClick={() => onPick(row, index)}
       onDoubleClick={() => onToggle(row.row)}
@@ -123,7 +123,11 @@ export const DataRow = memo(function DataRow({ row, index, top, selected, expand
           </span>
         )}
         {row.findings > 0 && (
-          <span className={`finding-flag${row.worst === 'error' ? ' bad' : ''}`} title={`${row.findings} lint finding(s)`} data-testid="finding-flag">
+          <span
+            className={`finding-flag${row.worst === 'error' ? ' bad' : ''}`}
+            title={`${row.findings} lint finding(s)`}
+            data-testid="finding-flag"
+          >
             ⚑{' '}
           </span>
         )}

@@ -11,6 +11,7 @@ import { connectionName } from '../../ui/connectionName.js';
 import { DetailPane } from './DetailPane.js';
 import { FilterBar } from './FilterBar.js';
 import { ShortcutsDialog } from './ShortcutsDialog.js';
+import { StatsLine } from './StatsLine.js';
 import { TimelineList, type ListHandle } from './TimelineList.js';
 import { Waterfall, type RevealRequest } from './Waterfall.js';
 import { isTextField, listAction, panelAction, type ListAction } from './keys.js';
@@ -42,6 +43,21 @@ export function TimelinePanel({ client, conns, live, inUrl }: Props) {
   const dataVersion = version + applied;
 
   useEffect(() => client.onProblem(setProblem), [client]);
+
+  // Row numbers start over with a new epoch (a restarted bridge, a journal read whole after its
+  // tail): a selection or an expansion would now name another row.
+  const epoch = stats?.epoch;
+  const lastEpoch = useRef<number | undefined>(undefined);
+  useEffect(() => {
+    if (epoch === undefined) return;
+    if (lastEpoch.current !== undefined && lastEpoch.current !== epoch) {
+      update((v) => {
+        const { selected: _dropped, ...rest } = v;
+        return { ...rest, detail: false, expanded: [] };
+      });
+    }
+    lastEpoch.current = epoch;
+  }, [epoch, update]);
 
   const filterKey = JSON.stringify([view.filter, view.sort]);
   useEffect(() => {
@@ -151,7 +167,7 @@ export function TimelinePanel({ client, conns, live, inUrl }: Props) {
         return;
       case 'expand': {
         const row = from === undefined ? undefined : listRef.current?.rowAt(from);
-        if (row && (row.children > 0 || row.seqs.length > 1) && !view.expanded.includes(row.row)) toggleExpand(row.row);
+        if (row && (row.children > 0 || row.events > 1) && !view.expanded.includes(row.row)) toggleExpand(row.row);
         return;
       }
       case 'collapse': {
@@ -227,14 +243,7 @@ export function TimelinePanel({ client, conns, live, inUrl }: Props) {
   const selectedConn = detail?.row.conn;
   return (
     <section className="tl" aria-label="Timeline" data-testid="timeline" onKeyDown={onPanelKey}>
-      <FilterBar
-        ref={searchRef}
-        filter={view.filter}
-        stats={stats}
-        onChange={setFilter}
-        connName={connName}
-        onShortcuts={() => setShortcuts(true)}
-      />
+      <FilterBar ref={searchRef} filter={view.filter} stats={stats} onChange={setFilter} connName={connName} />
       {problem && (
         <div className="banner bad" role="alert">
           {problem}
@@ -250,7 +259,9 @@ export function TimelinePanel({ client, conns, live, inUrl }: Props) {
         selected={selected}
         revealRequest={revealRequest}
         onSelect={pickRow}
-      />
+      >
+        <StatsLine stats={stats} onShortcuts={() => setShortcuts(true)} />
+      </Waterfall>
       <div className={`tl-body${detailOpen ? ' with-detail' : ''}`}>
         <TimelineList
           ref={listRef}

@@ -4,7 +4,7 @@
  * trackpad pinch arrives as that), +/-. Pan: drag, horizontal wheel or shift+wheel, arrows.
  * Following keeps the right edge at "now" until the user moves the view.
  */
-import { useEffect, useLayoutEffect, useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState, type KeyboardEvent, type PointerEvent, type ReactNode } from 'react';
 import type { TimelineClient, TimelineSpan, TimelineStats } from '../../../../protocol/timeline/contract.js';
 import { formatDuration, kindLabel, statusLabel } from './format.js';
 import { fit, follow, pan, reveal, tAt, width, zoom, type TimeRange } from './timeAxis.js';
@@ -32,9 +32,11 @@ interface Props {
   selected: number | undefined;
   revealRequest: RevealRequest | undefined;
   onSelect: (row: number) => void;
+  /** Shown at the right of the waterfall's toolbar (the row counts). */
+  children?: ReactNode;
 }
 
-export function Waterfall({ client, stats, version, live, lanes, laneLabel, selected, revealRequest, onSelect }: Props) {
+export function Waterfall({ client, stats, version, live, lanes, laneLabel, selected, revealRequest, onSelect, children }: Props) {
   const wrapRef = useRef<HTMLDivElement>(null);
   const canvasRef = useRef<HTMLCanvasElement>(null);
   const boxes = useRef<Box[]>([]);
@@ -249,6 +251,8 @@ export function Waterfall({ client, stats, version, live, lanes, laneLabel, sele
           Follow live
         </button>
         <span className="status">{range ? `${formatDuration(width(range)) || '0 ms'} in view` : ''}</span>
+        <span className="spacer" />
+        {children}
       </div>
       <div
         ref={wrapRef}

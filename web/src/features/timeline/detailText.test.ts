@@ -18,6 +18,7 @@ const row: TimelineRow = {
   findings: 0,
   summary: '',
   seqs: [1, 2, 3],
+  events: 3,
 };
 
 const line = (seq: number, stream: 'stdin' | 'stdout' | 'stderr', text: string): RowDetail['lines'][number] => {

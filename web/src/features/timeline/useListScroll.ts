@@ -53,6 +53,8 @@ export function useListScroll(ref: RefObject<HTMLDivElement | null>, slots: numb
       const scrollTop = scrollTopFor(g, clamped);
       // The scroll event that follows reports a rounded offset: remember which position it means.
       live.current.anchor = { scrollTop, topSlot: clamped };
+      // Several wheel events can land before the next render: each must start where the last left off.
+      live.current.pos = { topSlot: clamped, scrollTop };
       setPos({ topSlot: clamped, scrollTop });
       if (el && Math.abs(el.scrollTop - scrollTop) >= 0.5) el.scrollTop = scrollTop;
     },
