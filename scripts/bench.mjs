@@ -713,7 +713,7 @@ try {
   if (timelineParts.length > 0) {
     // Loaded only when asked for: it brings Playwright and a browser.
     const { runTimelineBench, timelineKnobs } = await import('./bench/timeline/index.mjs');
-    const knobs = timelineKnobs(process.env, intEnv, ROUNDS, FLOOD_LINES);
+    const knobs = timelineKnobs(intEnv, ROUNDS, FLOOD_LINES);
     const timeline = await runTimelineBench({ root, knobs, log, only: timelineParts });
     results.timeline = timeline.results;
     out.push(timeline.text);

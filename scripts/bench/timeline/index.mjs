@@ -5,19 +5,13 @@
 import { chromium } from '@playwright/test';
 import { CHROMIUM_ARGS, chromiumExecutable } from '../../chromium.mjs';
 import { generateSession } from '../journal/generate.mjs';
-import { killLensSync, removeHome, startLens, tempHome } from './lens.mjs';
+import { removeHome, startLens, tempHome } from './lens.mjs';
 import { openRound } from './openJournal.mjs';
 import { floodRound } from './liveFlood.mjs';
 import { report } from './report.mjs';
 
-/** For the exit and Ctrl-C paths of bench.mjs: bridges and temporary homes go. */
-export const killTimelineSync = killLensSync;
-
 /** The knobs, from the environment (each documented in docs/benchmarks.md). */
-export function timelineKnobs(env, intEnv, rounds, floodLines) {
-  const view = env.BENCH_TL_VIEW ?? 'auto';
-  if (!['auto', 'timeline', 'log'].includes(view))
-    throw new Error(`BENCH_TL_VIEW takes auto, timeline or log, not ${JSON.stringify(view)}`);
+export function timelineKnobs(intEnv, rounds, floodLines) {
   return {
     events: intEnv('BENCH_TL_EVENTS', 1_000_000),
     small: intEnv('BENCH_TL_SMALL', 10_000),
@@ -26,7 +20,6 @@ export function timelineKnobs(env, intEnv, rounds, floodLines) {
     idleMs: intEnv('BENCH_TL_IDLE_MS', 3000),
     timeoutMs: intEnv('BENCH_TL_TIMEOUT', 300_000),
     seed: intEnv('BENCH_TL_SEED', 1),
-    view,
   };
 }
 
@@ -78,7 +71,7 @@ async function openBench({ root, knobs, log, browser }) {
         for (const which of order) {
           log(`timeline open: round ${r + 1} of ${knobs.rounds}, ${which} session`);
           const journal = which === 'big' ? { census: big, session: big.session } : { census: small, session: small.session };
-          const figures = await openRound({ browser, lens, journal, wantedView: knobs.view, timeoutMs: knobs.timeoutMs, log });
+          const figures = await openRound({ browser, lens, journal, timeoutMs: knobs.timeoutMs, log });
           (which === 'big' ? bigRounds : smallRounds).push(figures);
         }
       }
@@ -129,7 +122,6 @@ async function floodBench({ root, knobs, log, browser }) {
         root,
         lines: knobs.floodLines,
         idleMs: knobs.idleMs,
-        wantedView: knobs.view,
         timeoutMs: knobs.timeoutMs,
         log,
       }),

@@ -7,9 +7,9 @@ import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { findInJournalTail, removeHome, startLens, tempHome } from './lens.mjs';
 import { frameFigures, installProbes, timeInteraction } from './probes.mjs';
-import { chooseView } from './views.mjs';
+import { timeline as view } from './views.mjs';
 
-export async function floodRound({ browser, root, lines, idleMs, wantedView, timeoutMs, log }) {
+export async function floodRound({ browser, root, lines, idleMs, timeoutMs, log }) {
   const home = tempHome('mcp-lens-bench-flood-');
   const lens = await startLens(root, home);
   const context = await browser.newContext();
@@ -18,7 +18,6 @@ export async function floodRound({ browser, root, lines, idleMs, wantedView, tim
     await page.goto(lens.url);
     await page.getByTestId('socket-status').filter({ hasText: 'bridge connected' }).waitFor({ timeout: timeoutMs });
     await page.evaluate(installProbes);
-    const view = await chooseView(page, wantedView);
     await view.showLive(page);
 
     // The baseline: the same tab showing the same (empty) view, with nothing arriving, once

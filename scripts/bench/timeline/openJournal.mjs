@@ -6,12 +6,12 @@
 /* global window, document -- the functions given to page.evaluate run in the tab */
 import { installProbes, timeInteraction } from './probes.mjs';
 import { heapProbe } from './heap.mjs';
-import { chooseView } from './views.mjs';
+import { timeline as view } from './views.mjs';
 
 /** The method whose rows the facet benchmark keeps: one row per request, nothing nested. */
 export const FACET_METHOD = 'resources/read';
 
-export async function openRound({ browser, lens, journal, wantedView, timeoutMs, log }) {
+export async function openRound({ browser, lens, journal, timeoutMs, log }) {
   const { census, session } = journal;
   const context = await browser.newContext();
   try {
@@ -19,7 +19,6 @@ export async function openRound({ browser, lens, journal, wantedView, timeoutMs,
     await page.goto(lens.url);
     await page.getByTestId('socket-status').filter({ hasText: 'bridge connected' }).waitFor({ timeout: timeoutMs });
     await page.evaluate(installProbes);
-    const view = await chooseView(page, wantedView);
     const heap = await heapProbe(page);
     const idleHeap = await heap.settled();
 

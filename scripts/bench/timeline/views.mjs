@@ -1,11 +1,9 @@
-// How the benchmarks find and drive the session's list: the timeline (its test ids, see
-// e2e/pages/timelinePage.ts) or, in a build without it, the Log it replaces. Each measured
-// step is a trigger (the user's own event, which starts the clock), the action that causes it,
-// and the DOM condition that ends it (probes.mjs).
-/* global document, requestAnimationFrame -- the functions given to page.evaluate run in the tab */
+// How the benchmarks find and drive the timeline, by its test ids (as e2e/pages/timelinePage.ts
+// does). Each measured step is a trigger (the user's own event, which starts the clock), the
+// action that causes it, and the DOM condition that ends it (probes.mjs).
 const tid = (id) => `[data-testid="${id}"]`;
 
-const timeline = {
+export const timeline = {
   name: 'timeline',
   row: tid('timeline-row'),
   list: tid('timeline-list'),
@@ -88,78 +86,4 @@ async function toggleFacet(page, name, value) {
     .getByRole('checkbox')
     .click();
   await button.click();
-}
-
-/** The Log: one row per line, a text filter, "N of M events". */
-const log = {
-  name: 'log',
-  row: tid('log-row'),
-  list: tid('log'),
-  async showLive(page) {
-    await page.getByRole('tab', { name: 'Log', exact: true }).click();
-    await page.getByTestId('log').waitFor();
-  },
-  async showArchive() {},
-  firstRows: (session) => ({
-    contains: { selector: tid('archive-banner'), text: session },
-    rows: { selector: tid('log-row'), within: tid('log') },
-  }),
-  indexed: (total) => ({ stats: { selector: tid('log-count'), text: `^${total} of ${total} events$` } }),
-  indexedAtLeast: (min) => ({ stats: { selector: tid('log-count'), textMin: { pattern: '^(\\d+) of (\\d+) events$', min } } }),
-  async rowCount(page) {
-    return Number(/of (\d+) events/.exec((await page.getByTestId('log-count').textContent()) ?? '')?.[1]);
-  },
-  // A request line names its method; its response line does not: one line per request, as one row per request in the timeline.
-  methodFilter(page, method, expected, total) {
-    const input = page.getByLabel('Filter the log');
-    return {
-      trigger: { events: ['input'] },
-      act: () => input.fill(`"method":"${method}"`),
-      until: {
-        rows: { selector: tid('log-row'), within: tid('log') },
-        stats: { selector: tid('log-count'), text: `^${expected} of ${total} events$` },
-      },
-      clear: () => input.fill(''),
-    };
-  },
-  // The Log shows lines, so the one matching exchange is its request and its response.
-  search(page, text, _rows, total) {
-    const input = page.getByLabel('Filter the log');
-    return {
-      trigger: { events: ['input'] },
-      act: () => input.fill(text),
-      until: {
-        rows: { selector: tid('log-row'), within: tid('log'), max: 2 },
-        stats: { selector: tid('log-count'), text: `^2 of ${total} events$` },
-      },
-      clear: () => input.fill(''),
-    };
-  },
-  unfiltered: () => ({ stats: { selector: tid('log-count'), textMin: { pattern: '^(\\d+) of (\\d+) events$', min: 1 } } }),
-  // No End key: scroll the list to its bottom until the last line shows (the virtualizer measures as it goes).
-  jumpToEnd(page, rows) {
-    return {
-      // The Log follows the newest line: start from the top, so the jump crosses the whole list.
-      prepare: {
-        act: () => page.evaluate((selector) => document.querySelector(selector)?.scrollTo(0, 0), tid('log')),
-        until: { visible: { selector: `${tid('log-row')}[data-seq="0"]`, within: tid('log') } },
-      },
-      trigger: { events: ['scroll'] },
-      act: () =>
-        page.evaluate(async (selector) => {
-          const el = document.querySelector(selector);
-          for (let i = 0; i < 100 && el; i++) {
-            el.scrollTop = el.scrollHeight;
-            await new Promise((resolve) => requestAnimationFrame(resolve));
-          }
-        }, tid('log')),
-      until: { visible: { selector: `${tid('log-row')}[data-seq="${rows - 1}"]`, within: tid('log') } },
-    };
-  },
-};
-
-/** The timeline when the build has it (its tab is there), else the Log. */
-export async function chooseView(page, wanted) {
-  if (wanted === 'timeline' || wanted === 'log') return wanted === 'timeline' ? timeline : log;
-  return (await page.getByRole('tab', { name: 'Timeline', exact: true }).count()) > 0 ? timeline : log;
 }
