@@ -110,7 +110,8 @@ function Shell({ store }: { store: SessionStore }) {
         {archive ? (
           <div className="log-pane" style={{ gridTemplateRows: 'auto auto 1fr' }}>
             <div className="banner" role="status" data-testid="archive-banner">
-              Viewing past session {archive.session} (read-only, {archive.model.events.length} events){' '}
+              Viewing past session {archive.session} (read-only
+              {archive.model ? `, ${archive.model.events.length} events` : ', read by the timeline as it is shown'}){' '}
               <button type="button" onClick={() => setArchive(undefined)}>
                 Back to the live session
               </button>
@@ -130,7 +131,13 @@ function Shell({ store }: { store: SessionStore }) {
               ))}
             </div>
             {archiveTab !== 'timeline' ? (
-              <CompareView dark={dark} archive={archive.model} />
+              archive.model ? (
+                <CompareView dark={dark} archive={archive.model} />
+              ) : (
+                <p className="empty">
+                  This session is too large to fold in the page for its comparisons; its timeline reads it in the background.
+                </p>
+              )
             ) : archive.journal ? (
               <JournalTimeline key={archive.session} store={store} archive={archive} />
             ) : (
@@ -189,14 +196,16 @@ function Shell({ store }: { store: SessionStore }) {
 /** An earlier session from the sidebar: the worker reads its journal from the bridge. */
 function JournalTimeline({ store, archive }: { store: SessionStore; archive: Archive }) {
   const client = useJournalTimelineClient(store, archive.session);
-  const conns = useMemo(() => [...archive.model.conns.values()], [archive]);
+  // Without the folded model (a large journal) connections go by their ids.
+  const conns = useMemo(() => [...(archive.model?.conns.values() ?? [])], [archive]);
   return <TimelinePanel client={client} conns={conns} live={false} inUrl={false} />;
 }
 
 /** A session file opened from disk: its events go to a worker of their own. */
 function FileTimeline({ archive }: { archive: Archive }) {
-  const client = useFileTimelineClient(archive.model.events, archive.session);
-  const conns = useMemo(() => [...archive.model.conns.values()], [archive]);
+  const events = useMemo(() => archive.model?.events ?? [], [archive]);
+  const client = useFileTimelineClient(events, archive.session);
+  const conns = useMemo(() => [...(archive.model?.conns.values() ?? [])], [archive]);
   return <TimelinePanel client={client} conns={conns} live={false} inUrl={false} />;
 }
 
