@@ -10,7 +10,7 @@ export default defineConfig({
         test: {
           name: 'node',
           environment: 'node',
-          include: ['protocol/**/*.test.ts', 'bridge/**/*.test.ts', 'demo/**/*.test.ts', 'web/**/*.test.ts'],
+          include: ['protocol/**/*.test.ts', 'bridge/**/*.test.ts', 'demo/**/*.test.ts', 'web/**/*.test.ts', 'scripts/**/*.test.ts'],
           // Deadlines for a 2-core machine loaded many times over (at a load of 30 a 200,000-line
           // flood took more than 90 s to journal); a passing test never waits for them.
           testTimeout: 600_000,

@@ -151,8 +151,15 @@ async function listen(options: BridgeOptions): Promise<RunningBridge> {
       return;
     }
     if (id === session) journal.flush();
-    res.type('application/x-ndjson');
-    fs.createReadStream(file).pipe(res);
+    // Ranges let the app read a journal's newest events first (docs/adr/0005). The current
+    // session's file grows: each answer is what was on disk when asked, never cached.
+    res.sendFile(file, {
+      acceptRanges: true,
+      cacheControl: false,
+      etag: false,
+      lastModified: false,
+      headers: { 'Content-Type': 'application/x-ndjson', 'Cache-Control': 'no-store' },
+    });
   });
   app.use('/api', (_req, res) => {
     res.status(404).json({ error: 'no such route' });

@@ -44,20 +44,51 @@ test('the default scenario against the demo server completes in both columns, wi
     const drawn = await comparison.locator(`[data-flow="${flow}"]`).getByTestId('diagram-message').count();
     expect(await figure(comparison, 'messages', flow)).toBe(drawn);
   }
-  // The same count, read from the log: every JSON-RPC line of each compared process.
+  // The same counts, read from the timeline: every JSON-RPC line of each compared process, and
+  // every request answered.
   const conns = {
     handshake: (await comparison.getByTestId('column-handshake').getAttribute('data-conn')) ?? '',
     stateless: (await comparison.getByTestId('column-stateless').getAttribute('data-conn')) ?? '',
   };
-  await page.getByRole('tab', { name: 'Log' }).click();
+  const app = new AppPage(page);
+  /** Once the rows on screen are the view asked for, and all of it: what `read` makes of them. */
+  const settled = async <T>(
+    view: string,
+    accept: (row: { conn: string; kind: string; status: string }) => boolean,
+    read: () => Promise<T>,
+  ): Promise<T> => {
+    await app.showOnly(view);
+    let value: T | undefined;
+    await expect(async () => {
+      const rows = await app.rows.evaluateAll((els) =>
+        els.map((r) => ({
+          conn: r.getAttribute('data-conn') ?? '',
+          kind: r.getAttribute('data-kind') ?? '',
+          status: r.getAttribute('data-status') ?? '',
+        })),
+      );
+      expect(rows.length).toBeGreaterThan(0);
+      expect(rows.every(accept)).toBe(true);
+      expect(rows.length).toBe(Number(await app.stats.getAttribute('data-matching')));
+      value = await read();
+    }).toPass();
+    return value as T;
+  };
   for (const flow of ['handshake', 'stateless'] as const) {
-    await page.getByLabel('Connection', { exact: true }).selectOption(conns[flow]);
-    for (const lane of ['stderr', 'process', 'app']) await page.getByRole('checkbox', { name: lane, exact: true }).uncheck();
-    const count = await page.getByTestId('log-count').textContent();
+    const conn = encodeURIComponent(conns[flow]);
+    const lines = await settled(
+      `conn:${conn};kind:request,notification,orphan-response,invalid`,
+      (r) => r.conn === conns[flow] && ['request', 'notification', 'orphan-response', 'invalid'].includes(r.kind),
+      () => app.rows.evaluateAll((rows) => rows.reduce((n, r) => n + Number(r.getAttribute('data-events')), 0)),
+    );
+    const answered = await settled(
+      `conn:${conn};kind:request;status:ok,error,isError,input_required,invalid`,
+      (r) => r.conn === conns[flow] && r.kind === 'request' && ['ok', 'error', 'isError', 'input_required', 'invalid'].includes(r.status),
+      async () => Number(await app.stats.getAttribute('data-matching')),
+    );
     await page.getByRole('tab', { name: 'Compare flows' }).click();
-    expect(Number.parseInt(count ?? '', 10)).toBe(await figure(page.getByTestId('comparison'), 'messages', flow));
-    await page.getByRole('tab', { name: 'Log' }).click();
-    for (const lane of ['stderr', 'process', 'app']) await page.getByRole('checkbox', { name: lane, exact: true }).check();
+    expect(lines).toBe(await figure(page.getByTestId('comparison'), 'messages', flow));
+    expect(answered).toBe(await figure(page.getByTestId('comparison'), 'roundTrips', flow));
   }
   await page.getByRole('tab', { name: 'Compare flows' }).click();
   const differences = page.getByTestId('differences');

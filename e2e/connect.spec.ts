@@ -16,13 +16,22 @@ test.describe('connecting to the demo server', () => {
     const conn = await app.connect('Handshake');
     await expect(conn.getByTestId('flow-pill')).toHaveText(/handshake · 2025-11-25/);
     await app.focus(conn);
-    await expect(app.badge('initialize #1')).toHaveCount(1);
-    await expect(app.badge('result #1')).toHaveCount(1);
-    await expect(app.badge('notifications/initialized')).toHaveCount(1);
-    await expect(app.badge('server/discover')).toHaveCount(0);
-    const order = await app.page.getByTestId('log-badge').allTextContents();
-    const wire = order.filter((b) => /^(initialize|result|notifications\/initialized)/.test(b));
-    expect(wire).toEqual(['initialize #1', 'result #1', 'notifications/initialized']);
+    const initialize = app.row('initialize', 1);
+    await expect(initialize).toHaveCount(1);
+    await expect(initialize).toHaveAttribute('data-status', 'ok');
+    await expect(app.row('notifications/initialized')).toHaveCount(1);
+    await expect(app.row('server/discover')).toHaveCount(0);
+    const order = await app.rows.evaluateAll((rows) => rows.map((r) => r.getAttribute('data-method')));
+    expect(order.filter((m) => m === 'initialize' || m === 'notifications/initialized')).toEqual([
+      'initialize',
+      'notifications/initialized',
+    ]);
+    // Its result came back before notifications/initialized went out.
+    const detail = await app.selectRow(initialize);
+    await expect(detail.getByTestId('detail-kind')).toHaveText(['request initialize', 'result']);
+    const resultSeq = Number(await detail.getByTestId('detail-line').nth(1).getAttribute('data-seq'));
+    const note = await app.selectRow(app.row('notifications/initialized'));
+    expect(Number(await note.getByTestId('detail-line').getAttribute('data-seq'))).toBeGreaterThan(resultSeq);
   });
 
   test('stateless flow: server/discover with the _meta envelope, no initialize', async ({ page, lens }) => {
@@ -31,15 +40,17 @@ test.describe('connecting to the demo server', () => {
     const conn = await app.connect('Stateless');
     await expect(conn.getByTestId('flow-pill')).toHaveText(/stateless · 2026-07-28/);
     await app.focus(conn);
-    const discover = app.rows.filter({ has: app.badge('server/discover #1') });
+    const discover = app.row('server/discover', 1);
     await expect(discover).toHaveCount(1);
-    await expect(discover).toContainText('"io.modelcontextprotocol/protocolVersion":"2026-07-28"');
-    await expect(discover).toContainText('io.modelcontextprotocol/clientCapabilities');
-    const detail = await app.selectRow(app.rows.filter({ has: app.badge('result #1') }));
-    await expect(detail.getByTestId('detail-body')).toContainText('"resultType":"complete"');
-    await expect(detail.getByTestId('detail-body')).toContainText('"io.modelcontextprotocol/serverInfo"');
-    await expect(app.badge(/^initialize/)).toHaveCount(0);
-    await expect(app.badge('notifications/initialized')).toHaveCount(0);
+    await expect(discover).toHaveAttribute('data-status', 'ok');
+    const detail = await app.selectRow(discover);
+    const [request, result] = [detail.getByTestId('detail-line').nth(0), detail.getByTestId('detail-line').nth(1)];
+    await expect(request).toContainText('"io.modelcontextprotocol/protocolVersion":"2026-07-28"');
+    await expect(request).toContainText('io.modelcontextprotocol/clientCapabilities');
+    await expect(result).toContainText('"resultType":"complete"');
+    await expect(result).toContainText('"io.modelcontextprotocol/serverInfo"');
+    await expect(app.row('initialize')).toHaveCount(0);
+    await expect(app.row('notifications/initialized')).toHaveCount(0);
   });
 
   test('auto flow settles on the stateless flow for the demo server, showing the probe', async ({ page, lens }) => {

@@ -48,9 +48,8 @@ test.describe('launch only: the user writes the opening lines', () => {
     await page.getByRole('tab', { name: 'Tools' }).click();
     await expect(page.getByTestId('tool-item').filter({ hasText: 'Echo' })).toBeVisible();
     // The app goes on after the ids written by hand.
-    await page.getByRole('tab', { name: 'Log' }).click();
     await app.focus(conn);
-    await expect(app.badge('tools/list #8')).toHaveCount(1);
+    await expect(app.row('tools/list', 8)).toHaveCount(1);
   });
 
   test('the panels attach once a server/discover written by hand is answered', async ({ page, lens }) => {
@@ -107,8 +106,9 @@ test.describe('stop, stop all and remove', () => {
     for (const id of [b, c]) await expect(app.card(id)).toBeVisible();
     // The journal keeps what the removed connection did.
     await app.focus(app.card(b));
-    await page.getByLabel('Connection', { exact: true }).selectOption(a);
-    await expect(app.badge('initialize #1')).toHaveCount(1);
+    await app.focus(a);
+    await expect(app.row('initialize', 1)).toHaveCount(1);
+    await expect(app.row('initialize', 1)).toHaveAttribute('data-conn', a);
 
     await page.reload();
     await expect(page.getByTestId('socket-status')).toHaveText('bridge connected');

@@ -25,18 +25,16 @@ test.describe('a response with both result and error', () => {
     await expect(invalid).toContainText('a result as well');
     await expect(tools.result).not.toContainText('timed out');
 
-    // The log detail of the answer says why it is invalid and which request it answers.
+    // In the timeline the call is answered invalidly (not timed out, not cancelled), and its
+    // detail says why and shows both lines: the request and that answer, no cancel after it.
     const app = new AppPage(page);
-    await page.getByRole('tab', { name: 'Log' }).click();
-    const row = app.rows.filter({ has: app.badge(`invalid: ${WHY}`) });
+    await app.showTimeline();
+    const row = app.row('tools/call');
     await expect(row).toHaveCount(1);
+    await expect(row).toHaveAttribute('data-status', 'invalid');
     const detail = await app.selectRow(row);
-    await expect(detail.getByTestId('detail-wire')).toContainText(WHY);
-    await expect(detail.getByTestId('detail-wire')).toContainText(/answers tools\/call #\d+/);
-    // And the request's detail says it was answered, invalidly.
-    const request = await app.selectRow(app.rows.filter({ has: app.badge(/^tools\/call #/) }));
-    await expect(request.getByTestId('detail-wire')).toContainText('answered with an invalid response');
-    await expect(app.badge('notifications/cancelled')).toHaveCount(0);
+    await expect(detail.getByTestId('detail-status')).toContainText('answered with an invalid response');
+    await expect(detail.getByTestId('detail-kind')).toHaveText(['request tools/call', `invalid: ${WHY}`]);
   });
 
   test('resources/read and prompts/get show it the same way', async ({ page }) => {

@@ -2,23 +2,22 @@ import { test, expect } from './support/fixtures.js';
 import { startLens } from './support/lens.js';
 import { AppPage } from './pages/appPage.js';
 
-test('closing the tab and opening the URL again shows the whole log', async ({ browser, lens }) => {
+test('closing the tab and opening the URL again shows the whole timeline', async ({ browser, lens }) => {
   const first = await browser.newPage();
   const app = new AppPage(first);
   await app.open(lens.url);
   const conn = await app.connect('Handshake');
   await expect(conn.getByTestId('flow-pill')).toBeVisible();
   const connId = (await conn.getAttribute('data-conn')) ?? '';
-  const count = app.page.getByTestId('log-count');
-  await expect(count).toHaveText(/^(\d+) of \1 events$/);
-  const before = await count.textContent();
+  await expect(app.stats).toHaveText(/^(\d+) of \1 rows$/);
+  const before = await app.stats.textContent();
   await first.close();
 
   const second = await browser.newPage();
   const again = new AppPage(second);
   await again.open(lens.url);
-  await expect(second.getByTestId('log-count')).toHaveText(before ?? '');
-  await expect(again.badge('initialize #1').first()).toBeVisible();
+  await expect(again.stats).toHaveText(before ?? '');
+  await expect(again.row('initialize', 1).first()).toBeVisible();
   // The connection's state is rebuilt from the journal, not lost with the tab.
   await expect(again.connections.filter({ hasText: connId }).getByTestId('flow-pill')).toHaveText(/handshake/);
   // Reopened within the idle window, the server still runs and this tab adopts it.
@@ -49,8 +48,10 @@ test('the journal survives a bridge restart and reads back in the app', async ({
     const past = page.getByTestId('past-sessions');
     await past.getByRole('button', { name: firstSession }).click();
     await expect(page.getByTestId('archive-banner')).toContainText(firstSession);
-    await expect(app.badge('server/discover #1')).toHaveCount(1);
-    await expect(app.badge('stopped')).toHaveCount(1);
+    await expect(app.row('server/discover', 1)).toHaveCount(1);
+    await expect(app.row('server/discover', 1)).toHaveAttribute('data-status', 'ok');
+    // Stopped by Ctrl-C: the stop steps and one exit.
+    await expect(app.rows.and(page.locator('[data-kind="process"]')).filter({ hasText: /exit (\d+|SIG[A-Z]+)/ })).toHaveCount(1);
   } finally {
     await restarted.stop();
   }

@@ -1,11 +1,8 @@
 import { defineConfig } from '@playwright/test';
-import fs from 'node:fs';
+import { CHROMIUM_ARGS, chromiumExecutable } from '../scripts/chromium.mjs';
 
-// CHROMIUM_PATH when set; else Debian's headless shell (the same engine without the browser's
-// own UI, so a test costs about 40% less CPU: what a 2-core machine has least of), then Debian's
-// full chromium; Playwright's own browser elsewhere.
-const executablePath =
-  process.env.CHROMIUM_PATH ?? ['/usr/lib/chromium/chromium-headless-shell', '/usr/bin/chromium'].find((file) => fs.existsSync(file));
+// The browser choice is shared with the benchmarks (scripts/chromium.mjs): both measure the same engine.
+const executablePath = chromiumExecutable();
 
 export default defineConfig({
   testDir: '.',
@@ -24,15 +21,7 @@ export default defineConfig({
     trace: 'retain-on-failure',
     launchOptions: {
       ...(executablePath ? { executablePath } : {}),
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-quic',
-        '--no-first-run',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-      ],
+      args: CHROMIUM_ARGS,
     },
   },
 });

@@ -38,7 +38,13 @@ test('roots/list from server-everything, answered from the roots table', async (
   await dialog.getByRole('button', { name: 'Send 1 root(s)' }).click();
   await expect(dialog).toBeHidden();
   await app.focus(conn);
-  await expect(app.rows.filter({ hasText: '"roots":[{"uri":"file:///tmp/lens-root"}]' })).toHaveCount(1);
+  // One answer carried the root: the server's roots/list, answered.
+  await app.filter('"roots":[{"uri":"file:///tmp/lens-root"}]');
+  await expect(app.rows).toHaveCount(1);
+  await expect(app.rows).toHaveAttribute('data-method', 'roots/list');
+  await expect(app.rows).toHaveAttribute('data-direction', 'in');
+  await expect(app.rows).toHaveAttribute('data-status', 'ok');
+  await app.filter('');
   await expect(app.rows.filter({ hasText: 'Roots updated: 1 root(s)' })).toHaveCount(1);
 });
 
@@ -58,8 +64,8 @@ test('a result of several megabytes renders clipped, with the rest one click awa
   const showAll = tools.result.getByRole('button', { name: /^Show all/ });
   await expect(showAll).toBeVisible({ timeout: 30_000 });
   // Still responsive: switching tabs and back is immediate.
-  await page.getByRole('tab', { name: 'Log' }).click();
-  await expect(page.getByTestId('log')).toBeVisible();
+  await page.getByRole('tab', { name: 'Timeline' }).click();
+  await expect(page.getByTestId('timeline')).toBeVisible();
   await page.getByRole('tab', { name: 'Tools' }).click();
   // The selected tool and its last result survive the switch.
   await expect(tools.runner).toBeVisible();

@@ -25,7 +25,12 @@ test('markup and script from a server are shown as text and never run', async ({
   await expect(conn.getByTestId('flow-pill')).toBeVisible();
   await app.focus(conn);
   // The raw stdout and stderr lines, the initialize result and the connect note all carry it.
-  await expect(app.rows.filter({ hasText: '<img src=x onerror=' })).toHaveCount(4);
+  await app.filter('<img src=x onerror=');
+  await expect(app.rows).toHaveCount(4);
+  // The detail shows it as text: the exact answer and its JSON tree.
+  const detail = await app.selectRow(app.row('initialize', 1));
+  await expect(detail.getByTestId('detail-line').nth(1)).toContainText('<img src=x onerror=');
+  await expect(detail.getByRole('tree').nth(1)).toContainText('<script>');
   await expect(conn.getByTestId('flow-pill')).toBeVisible();
   await expect(page.locator('img[src="x"]')).toHaveCount(0);
   await expect(page.locator('#root script')).toHaveCount(0);

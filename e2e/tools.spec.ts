@@ -101,8 +101,11 @@ for (const flow of ['Handshake', 'Stateless'] as FlowName[]) {
       await tools.runner.getByTestId('raw-line').fill('{"jsonrpc":"2.0","id":"x1","method":"tools/call", oops');
       await tools.send();
       await expect(tools.runner.getByTestId('raw-sent')).toContainText('Sent exactly as typed');
-      await page.getByRole('tab', { name: 'Log' }).click();
-      await expect(page.getByTestId('log-row').filter({ hasText: '"tools/call", oops' })).toHaveCount(1);
+      await page.getByRole('tab', { name: 'Timeline' }).click();
+      const row = page.getByTestId('timeline-row').filter({ hasText: '"tools/call", oops' });
+      await expect(row).toHaveCount(1);
+      await expect(row).toHaveAttribute('data-kind', 'invalid');
+      await expect(row).toHaveAttribute('data-direction', 'out');
     });
 
     test('confirm_action: the server asks, the user answers in a dialog', async ({ page }) => {
@@ -153,8 +156,13 @@ for (const flow of ['Handshake', 'Stateless'] as FlowName[]) {
       await expect(tools.runner.getByTestId('progress')).toContainText('/ 50');
       await tools.runner.getByTestId('cancel').click();
       await expect(tools.result).toHaveAttribute('data-kind', 'cancelled');
-      await page.getByRole('tab', { name: 'Log' }).click();
-      await expect(page.getByTestId('log-badge').filter({ hasText: 'notifications/cancelled' })).toHaveCount(1);
+      // The call's row in the timeline ends cancelled, with the one cancel it sent among its lines.
+      const app = new AppPage(page);
+      await app.showTimeline();
+      const call = page.locator('[data-testid="timeline-row"][data-method="tools/call"][data-status="cancelled"]');
+      await expect(call).toHaveCount(1);
+      const detail = await app.selectRow(call);
+      await expect(detail.getByTestId('detail-kind').filter({ hasText: /^cancel$/ })).toHaveCount(1);
     });
   });
 }

@@ -74,7 +74,7 @@ export function describeBytes(bytes: Uint8Array): string {
 }
 
 /** Length of the valid UTF-8 sequence starting at i, or 0 when the byte there starts none. */
-function utf8SequenceLength(bytes: Uint8Array, i: number): number {
+export function utf8SequenceLength(bytes: Uint8Array, i: number): number {
   const b0 = bytes[i] ?? 0;
   if (b0 < 0x80) return 1;
   let len: number;

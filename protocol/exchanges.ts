@@ -84,10 +84,38 @@ interface ConnState {
   requestParams: Map<string, Record<string, unknown>>;
 }
 
+/**
+ * What a tracker remembers. The app keeps every exchange (its panels look old ones up); the
+ * timeline index folds millions of events and keeps its own compact rows, so it lets closed
+ * exchanges go once enough newer ones closed after them.
+ */
+export interface TrackerOptions {
+  /** Closed exchanges kept (the oldest forgotten first); Infinity keeps them all. */
+  keepClosed?: number;
+  /** Keep each exchange's progress steps (a long call can have millions). Default true. */
+  keepProgress?: boolean;
+  /** Told of each exchange as it is forgotten, so a reader can drop what it keyed on it. */
+  onForget?: (exchange: Exchange) => void;
+}
+
 export class ExchangeTracker {
   readonly exchanges = new Map<string, Exchange>();
   private readonly conns = new Map<string, ConnState>();
   private counter = 0;
+  private readonly keepClosed: number;
+  private readonly keepProgress: boolean;
+  private readonly onForget: ((exchange: Exchange) => void) | undefined;
+  /** Closed exchanges in the order they closed, from `closedHead` on (a queue without shifts). */
+  private closed: Exchange[] = [];
+  private closedHead = 0;
+  /** requestState -> exchange entries, by exchange, so forgetting one finds its entry. */
+  private readonly requestStates = new Map<Exchange, string>();
+
+  constructor(options: TrackerOptions = {}) {
+    this.keepClosed = options.keepClosed ?? Infinity;
+    this.keepProgress = options.keepProgress ?? true;
+    this.onForget = options.onForget;
+  }
 
   /** Folds one bridge event; returns the wire message it carried, if it was a stdin/stdout line. */
   apply(event: BridgeEvent): WireMessage | undefined {
@@ -201,6 +229,7 @@ export class ExchangeTracker {
     }
     if (exchange.progressToken !== undefined) state.byProgressToken.delete(tokenKey(exchange.progressToken));
     if (exchange.resultType !== 'input_required') state.requestParams.delete(exchange.key);
+    this.closedNow(exchange);
     return { kind: 'response', exchange: exchange.key };
   }
 
@@ -209,7 +238,7 @@ export class ExchangeTracker {
     if (c.method === 'notifications/progress') {
       const token = params.progressToken;
       const exchange = typeof token === 'string' || typeof token === 'number' ? state.byProgressToken.get(tokenKey(token)) : undefined;
-      if (exchange && typeof params.progress === 'number') {
+      if (exchange && this.keepProgress && typeof params.progress === 'number') {
         exchange.progress.push({
           seq: message.seq,
           t: message.t,
@@ -231,6 +260,7 @@ export class ExchangeTracker {
         exchange.status = reason !== undefined && /time(d)?\s?out/i.test(reason) ? 'timeout' : 'cancelled';
         exchange.cancelSeq = message.seq;
         if (reason !== undefined) exchange.cancelReason = reason;
+        this.closedNow(exchange);
       }
       return { kind: 'cancel', exchange: exchange.key };
     }
@@ -240,7 +270,10 @@ export class ExchangeTracker {
   private awaitRetry(state: ConnState, exchange: Exchange, result: Record<string, unknown>): void {
     const request = state.requestParams.get(exchange.key);
     state.awaitingRetry.set(roundKey(exchange.method, request), exchange);
-    if (typeof result.requestState === 'string') state.byRequestState.set(result.requestState, exchange);
+    if (typeof result.requestState === 'string') {
+      state.byRequestState.set(result.requestState, exchange);
+      if (this.keepClosed !== Infinity) this.requestStates.set(exchange, result.requestState);
+    }
   }
 
   private linkRound(state: ConnState, exchange: Exchange, params: Record<string, unknown>): void {
@@ -257,13 +290,53 @@ export class ExchangeTracker {
   private orphanAll(conn: string): void {
     const state = this.conns.get(conn);
     if (!state) return;
-    for (const exchange of state.byId.values()) if (exchange.status === 'pending') exchange.status = 'orphaned';
+    for (const exchange of state.byId.values()) {
+      if (exchange.status !== 'pending') continue;
+      exchange.status = 'orphaned';
+      this.closedNow(exchange);
+    }
     // A new process is a new conversation: ids start over.
     state.byId.clear();
     state.byProgressToken.clear();
     state.awaitingRetry.clear();
     state.byRequestState.clear();
     state.requestParams.clear();
+  }
+
+  /** An exchange is over: past the number kept, the one closed longest ago is forgotten. */
+  private closedNow(exchange: Exchange): void {
+    if (this.keepClosed === Infinity) return;
+    this.closed.push(exchange);
+    while (this.closed.length - this.closedHead > this.keepClosed) {
+      const old = this.closed[this.closedHead];
+      this.closedHead++;
+      if (old) this.forget(old);
+    }
+    // Compact the queue once its dead head is most of it, so it stays O(1) per close.
+    if (this.closedHead > 4096 && this.closedHead * 2 > this.closed.length) {
+      this.closed = this.closed.slice(this.closedHead);
+      this.closedHead = 0;
+    }
+  }
+
+  private forget(exchange: Exchange): void {
+    this.exchanges.delete(exchange.key);
+    const state = this.conns.get(exchange.conn);
+    if (state) {
+      const key = idKey(exchange.from, exchange.id);
+      if (state.byId.get(key) === exchange) state.byId.delete(key);
+      if (exchange.progressToken !== undefined && state.byProgressToken.get(tokenKey(exchange.progressToken)) === exchange)
+        state.byProgressToken.delete(tokenKey(exchange.progressToken));
+      state.requestParams.delete(exchange.key);
+      const requestState = this.requestStates.get(exchange);
+      if (requestState !== undefined) {
+        if (state.byRequestState.get(requestState) === exchange) state.byRequestState.delete(requestState);
+        this.requestStates.delete(exchange);
+      }
+      if (exchange.resultType === 'input_required')
+        for (const [round, waiting] of state.awaitingRetry) if (waiting === exchange) state.awaitingRetry.delete(round);
+    }
+    this.onForget?.(exchange);
   }
 
   private state(conn: string): ConnState {

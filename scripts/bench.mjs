@@ -6,20 +6,25 @@
 //   2. flood throughput of e2e/fixtures/flood.mjs: a direct pipe vs the bridge, plus the
 //      bridge process's peak RSS growth meanwhile;
 //   3. the session model: ExchangeTracker + Linter over a million synthetic events vs
-//      JSON.parse of each stdin/stdout line alone.
+//      JSON.parse of each stdin/stdout line alone;
+//   4. and 5. the timeline in Chromium (scripts/bench/timeline/): an earlier session of a
+//      million generated events opened from the sidebar, vs fetching its bytes and vs a small
+//      session; and a live flood, vs the same tab idle.
 //
 // Each benchmark runs BENCH_ROUNDS times (default 3), the two paths alternating, and reports
 // the median round per figure.
 //
 // Knobs (env): BENCH_N (1000 calls), BENCH_WARMUP (50), FLOOD_LINES (200000),
-// BENCH_EVENTS (1000000), BENCH_ROUNDS (3), BENCH_ONLY (comma list of latency,flood,session),
-// BENCH_SKIP_BUILD=1 (use dist/node as it is). Results: a table on stdout, JSON in a temp dir.
+// BENCH_EVENTS (1000000), BENCH_ROUNDS (3), BENCH_ONLY (comma list of latency, flood, session,
+// timeline, or timeline-open / timeline-flood alone), BENCH_SKIP_BUILD=1 (use dist/ as it is),
+// and the BENCH_TL_* knobs of the timeline. Results: a table on stdout, JSON in a temp dir.
 // See docs/benchmarks.md.
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { killLensSync } from './bench/timeline/lens.mjs';
 
 const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
 const demoServer = path.join(root, 'dist', 'node', 'demo', 'server.js');
@@ -31,12 +36,13 @@ const WARMUP = intEnv('BENCH_WARMUP', 50);
 const FLOOD_LINES = intEnv('FLOOD_LINES', 200_000);
 const EVENTS = intEnv('BENCH_EVENTS', 1_000_000);
 const ROUNDS = intEnv('BENCH_ROUNDS', 3);
-const ONLY = new Set((process.env.BENCH_ONLY ?? 'latency,flood,session').split(',').map((s) => s.trim()));
+const ONLY = new Set((process.env.BENCH_ONLY ?? 'latency,flood,session,timeline').split(',').map((s) => s.trim()));
+const BENCHES = ['latency', 'flood', 'session', 'timeline', 'timeline-open', 'timeline-flood'];
 const CHUNK = 100_000;
 const roundsText = ROUNDS === 1 ? '1 round' : `${ROUNDS} rounds`;
 for (const name of ONLY) {
-  if (!['latency', 'flood', 'session'].includes(name)) {
-    process.stderr.write(`bench: BENCH_ONLY takes latency, flood and session, not ${JSON.stringify(name)}\n`);
+  if (!BENCHES.includes(name)) {
+    process.stderr.write(`bench: BENCH_ONLY takes ${BENCHES.join(', ')}, not ${JSON.stringify(name)}\n`);
     process.exit(2);
   }
 }
@@ -62,6 +68,7 @@ function killEverythingSync() {
   for (const bridge of live.bridges) bridge.killAllSync();
   for (const child of live.children) if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
   for (const home of live.homes) fs.rmSync(home, { recursive: true, force: true });
+  killLensSync();
 }
 process.on('exit', killEverythingSync);
 for (const signal of ['SIGINT', 'SIGTERM']) {
@@ -700,6 +707,18 @@ try {
           .map(([k, n]) => `${k} ${int(n)}`)
           .join(', ')}), ${int(s.progressSteps)} progress steps paired, ${s.findings} lint findings\n`,
     );
+  }
+
+  const timelineParts = ['open', 'flood'].filter((part) => ONLY.has('timeline') || ONLY.has(`timeline-${part}`));
+  if (timelineParts.length > 0) {
+    // Loaded only when asked for: it brings Playwright and a browser.
+    const { runTimelineBench, timelineKnobs } = await import('./bench/timeline/index.mjs');
+    const knobs = timelineKnobs(intEnv, ROUNDS, FLOOD_LINES);
+    const timeline = await runTimelineBench({ root, knobs, log, only: timelineParts });
+    results.timeline = timeline.results;
+    out.push(timeline.text);
+    // Figures are printed whatever happened; a step that could not be measured still fails the run.
+    if ((timeline.results.open?.failures.length ?? 0) > 0) process.exitCode = 1;
   }
 } catch (error) {
   log(`failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);

@@ -223,7 +223,8 @@ function jsonOption(name: string, text: string | undefined): unknown {
   }
 }
 
-function planCall(argv: string[]) {
+/** Reads the arguments of `mcp-lens call` into what it will do; throws UsageError. Exported for tests of command lines the app builds. */
+export function planCall(argv: string[]) {
   const { values, positionals } = parse(argv, callOptions);
   const help = values.help === true;
   const method = values.method;

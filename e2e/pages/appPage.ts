@@ -1,16 +1,19 @@
-/** Locators and actions for the shell: the connect form, the connections and the live log. */
+/** Locators and actions for the shell: the connect form, the connections and the timeline. */
 import { expect, type Locator, type Page } from '@playwright/test';
 
 export type FlowName = 'Handshake' | 'Stateless' | 'Auto';
 
 export class AppPage {
-  readonly log: Locator;
+  /** The timeline's list: one row per exchange (a request and what became of it), notification, stderr line… */
+  readonly list: Locator;
   readonly rows: Locator;
+  readonly stats: Locator;
   readonly connections: Locator;
 
   constructor(readonly page: Page) {
-    this.log = page.getByTestId('log');
-    this.rows = page.getByTestId('log-row');
+    this.list = page.getByTestId('timeline-list');
+    this.rows = page.getByTestId('timeline-row');
+    this.stats = page.getByTestId('timeline-stats');
     this.connections = page.getByTestId('connection');
   }
 
@@ -48,11 +51,42 @@ export class AppPage {
     return Number(/pid (\d+)/.exec((await conn.getByTestId('conn-status').textContent()) ?? '')?.[1]);
   }
 
-  /** Shows only one connection's events in the log. */
-  async focus(conn: Locator): Promise<string> {
-    const id = (await conn.getAttribute('data-conn')) ?? '';
-    await this.page.getByLabel('Connection', { exact: true }).selectOption(id);
+  /** Shows only one connection's rows in the timeline, through its connection facet (a card, or an id). */
+  async focus(conn: Locator | string): Promise<string> {
+    const id = typeof conn === 'string' ? conn : ((await conn.getAttribute('data-conn')) ?? '');
+    await this.showTimeline();
+    const facet = this.page.getByTestId('timeline-facet-conn');
+    await facet.click();
+    const menu = this.page.getByRole('group', { name: 'Connection filter' });
+    // Another step may have chosen an earlier connection: this one only.
+    if ((await facet.getAttribute('data-chosen')) !== '') await menu.getByRole('button', { name: 'Clear' }).click();
+    await menu.locator(`[data-testid="timeline-facet-value"][data-value="${id}"] input`).check();
+    await expect(facet).toHaveAttribute('data-chosen', id);
+    await this.page.keyboard.press('Escape');
     return id;
+  }
+
+  async showTimeline(): Promise<void> {
+    const tab = this.page.getByRole('tab', { name: 'Timeline' });
+    if ((await tab.getAttribute('aria-selected')) !== 'true') await tab.click();
+    await expect(this.page.getByTestId('timeline')).toBeVisible();
+  }
+
+  /**
+   * Narrows the timeline the way a bookmarked link does (the view in the URL fragment), for
+   * filters the facet menus cannot offer before the rows exist: `kind:invalid,notification;dir:in`.
+   */
+  async showOnly(view: string): Promise<void> {
+    await this.showTimeline();
+    await this.page.evaluate((tl) => {
+      window.location.hash = `tl=${tl}`;
+    }, view);
+  }
+
+  /** The row of a request (or a notification) by its method, and its JSON-RPC id when given. */
+  row(method: string, id?: number | string): Locator {
+    const idPart = id === undefined ? '' : `[data-id="${typeof id === 'string' ? JSON.stringify(id).replaceAll('"', '\\"') : id}"]`;
+    return this.page.locator(`[data-testid="timeline-row"][data-method="${method}"]${idPart}`);
   }
 
   /** Writes one line to a connection's stdin through its card, exactly as given. */
@@ -61,16 +95,15 @@ export class AppPage {
     await conn.getByRole('button', { name: 'Send line' }).click();
   }
 
-  badge(text: string | RegExp): Locator {
-    return this.page.getByTestId('log-badge').filter({ hasText: text });
-  }
-
   async filter(text: string): Promise<void> {
-    await this.page.getByLabel('Filter the log').fill(text);
+    await this.page.getByTestId('timeline-search').fill(text);
   }
 
+  /** Opens a row's detail. */
   async selectRow(row: Locator): Promise<Locator> {
     await row.click();
-    return this.page.getByTestId('event-detail');
+    const detail = this.page.getByTestId('detail-pane');
+    await expect(detail).toHaveAttribute('data-row', (await row.getAttribute('data-row')) ?? '');
+    return detail;
   }
 }

@@ -8,9 +8,9 @@
  * flow, a client request with the `_meta` protocolVersion means the stateless flow.
  */
 import type { BridgeEvent } from '../envelope.js';
-import type { WireMessage } from '../exchanges.js';
+import type { Side, WireMessage } from '../exchanges.js';
 import { META_KEYS, type Flow } from '../flows.js';
-import { idKey } from '../jsonrpc.js';
+import { idKey, type JsonRpcId } from '../jsonrpc.js';
 import { NOTE_TOPICS } from '../session.js';
 import { checkMissingCapabilityError, checkNotificationCapability, checkServerRequestCapability } from './capabilities.js';
 import { checkEnvelope, checkResultEnvelope, checkServerMessage, declaresTasks } from './flowRules.js';
@@ -32,9 +32,37 @@ import {
 
 const LIST_METHODS: ReadonlySet<string> = new Set(['tools/list', 'prompts/list', 'resources/list', 'resources/templates/list']);
 
+export interface LinterOptions {
+  /** Keep every finding in `findings` (the app's panels read it). Default true; the timeline index stores its own. */
+  keepFindings?: boolean;
+}
+
 export class Linter {
   readonly findings: Finding[] = [];
   private readonly conns = new Map<string, ConnState>();
+  private readonly keepFindings: boolean;
+
+  constructor(options: LinterOptions = {}) {
+    this.keepFindings = options.keepFindings ?? true;
+  }
+
+  /**
+   * Drops what the linter remembers of a request the tracker forgot (ExchangeTracker's
+   * onForget), so a session of millions of requests does not keep them all.
+   */
+  forget(conn: string, exchange: string, from: Side, id: JsonRpcId): void {
+    const state = this.conns.get(conn);
+    if (!state) return;
+    const request = state.requests.get(exchange);
+    if (!request) return;
+    state.requests.delete(exchange);
+    const key = idKey(from, id);
+    if (state.byId.get(key) === exchange) state.byId.delete(key);
+    if (request.progressToken !== undefined) {
+      const progress = progressKey(request.from, request.progressToken);
+      if (state.progress.get(progress)?.exchange === exchange) state.progress.delete(progress);
+    }
+  }
 
   /** Feed every bridge event in order together with the WireMessage the ExchangeTracker returned for it (undefined for non-line events and stderr). Returns the new findings. */
   apply(event: BridgeEvent, message: WireMessage | undefined): Finding[] {
@@ -143,7 +171,7 @@ export class Linter {
         checkFraming(check);
     }
     checkSchema(check, found, request);
-    this.findings.push(...found);
+    if (this.keepFindings) this.findings.push(...found);
     return found;
   }
 

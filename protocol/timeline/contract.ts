@@ -77,8 +77,14 @@ export interface TimelineRow {
   worst?: Severity;
   /** One line summary for the list (the line's text, clipped; stderr text; `exit 1`). */
   summary: string;
-  /** The seqs of every event in the row, in order (request, progress…, response). */
+  /**
+   * The seqs of the row's events, in order (request, progress…, response): the first 1,000 at
+   * most (a long call can have millions of progress notifications); `events` counts them all.
+   * A journal line that was not a bridge event has seq -1.
+   */
   seqs: number[];
+  /** How many events the row has. */
+  events: number;
 }
 
 /** Facets combine with AND; values inside one facet with OR. An empty list means "any". */
@@ -129,6 +135,16 @@ export interface TimelineStats {
   };
   /** A filter still being applied to rows indexed before it changed. */
   filtering: boolean;
+  /** A journal source: bytes read so far and its size, when the bridge said it. */
+  bytesRead?: number;
+  bytesTotal?: number;
+  /**
+   * Bumped whenever row numbers start over (a new source, or the whole journal replacing the
+   * preview of its tail): a view drops its selection and asks again.
+   */
+  epoch: number;
+  /** A journal source has been read to its end (always true for a live source). */
+  complete: boolean;
 }
 
 /** A span for the waterfall: rows overlapping a time range, in lanes per connection. */
@@ -152,7 +168,7 @@ export interface RowDetail {
     seq: number;
     t: number;
     stream: 'stdin' | 'stdout' | 'stderr';
-    /** The exact text, or undefined for bytes that are not UTF-8 (then b64 holds them). */
+    /** The exact text, or undefined for bytes that are not UTF-8 (then b64 holds them). At most 2,000 lines. */
     text?: string;
     b64?: string;
     eol: string;
@@ -172,13 +188,26 @@ export interface RowDetail {
 /** Page -> worker. Every query carries a `q` the answer echoes. */
 export type TimelineQuery =
   /** Start over on a source: the live session (events pushed with `events`) or a journal URL. */
-  | { type: 'source'; source: { kind: 'live'; session: string } | { kind: 'journal'; url: string; token: string } }
+  | {
+      type: 'source';
+      source:
+        | {
+            kind: 'live';
+            session: string;
+            /**
+             * The session's journal up to now (a reloaded tab): read first, newest rows first,
+             * while frames pushed meanwhile wait, so the page need not replay the backlog.
+             */
+            backlog?: { url: string; token: string };
+          }
+        | { kind: 'journal'; url: string; token: string };
+    }
   /** Live events as the socket delivered them: the frame's raw JSON text, parsed in the worker. */
   | { type: 'frame'; text: string }
   | { type: 'filter'; q: number; filter: TimelineFilter; sort: TimelineSort }
   /** Rows [start, start + count) of the filtered, sorted list. */
   | { type: 'window'; q: number; start: number; count: number }
-  /** Spans with any part in [t0, t1] for the waterfall, at most `limit` (the longest first). */
+  /** Spans of rows passing the filter with any part in [t0, t1] for the waterfall, at most `limit` (the longest first). */
   | { type: 'spans'; q: number; t0: number; t1: number; limit: number }
   | { type: 'detail'; q: number; row: number }
   /** Where a row sits in the filtered, sorted list (-1 when filtered out). */

@@ -4,7 +4,7 @@ import { StoreProvider, useSnapshot } from '../session/StoreContext.js';
 import { takeToken } from '../session/token.js';
 import { ConnectPanel } from '../features/connect/ConnectPanel.js';
 import { ConnectionList } from '../features/connect/ConnectionList.js';
-import { LiveLog } from '../features/log/LiveLog.js';
+import { TimelinePanel } from '../features/timeline/TimelinePanel.js';
 import { PastSessions, type Archive } from '../features/journal/PastSessions.js';
 import { ToolsPanel } from '../features/tools/ToolsPanel.js';
 import { ResourcesPanel } from '../features/resources/ResourcesPanel.js';
@@ -16,13 +16,16 @@ import { useTheme } from './useTheme.js';
 import { chooseActive, type ActiveChoice } from './activeConnection.js';
 import { ErrorBoundary } from '../ui/ErrorBoundary.js';
 import type { SocketStatus } from '../session/bridgeSocket.js';
+import { useJournalTimelineClient, useLiveTimelineClient } from '../features/timeline/useWorkerTimeline.js';
+import { useFileTimelineClient } from '../features/timeline/useFileTimeline.js';
+import { EventCount } from '../features/timeline/EventCount.js';
 
-type Tab = 'tools' | 'resources' | 'prompts' | 'log' | 'compare';
+type Tab = 'tools' | 'resources' | 'prompts' | 'timeline' | 'compare';
 const TABS: { id: Tab; label: string }[] = [
   { id: 'tools', label: 'Tools' },
   { id: 'resources', label: 'Resources' },
   { id: 'prompts', label: 'Prompts' },
-  { id: 'log', label: 'Log' },
+  { id: 'timeline', label: 'Timeline' },
   { id: 'compare', label: 'Compare flows' },
 ];
 
@@ -43,8 +46,9 @@ function Shell({ store }: { store: SessionStore }) {
   const snapshot = useSnapshot();
   const [theme, toggleTheme] = useTheme();
   const [archive, setArchive] = useState<Archive | undefined>();
-  const [archiveTab, setArchiveTab] = useState<'log' | 'compare'>('log');
-  const [tab, setTab] = useState<Tab>('log');
+  const [archiveTab, setArchiveTab] = useState<'timeline' | 'compare'>('timeline');
+  const [tab, setTab] = useState<Tab>('timeline');
+  const liveTimeline = useLiveTimelineClient(store);
   const [picked, setPicked] = useState<ActiveChoice['picked']>();
   const [shown, setShown] = useState<string | undefined>();
   const [readRequest, setReadRequest] = useState<{ uri: string; at: number } | undefined>();
@@ -73,6 +77,7 @@ function Shell({ store }: { store: SessionStore }) {
         </span>
         <span className="spacer" />
         {snapshot.welcome && <span className="status">session {snapshot.welcome.session}</span>}
+        <EventCount client={liveTimeline} />
         <ExportButton events={store.model.events} session={snapshot.welcome?.session} />
         <button type="button" onClick={toggleTheme} aria-label={`Switch to ${dark ? 'light' : 'dark'} theme`}>
           {dark ? '☀ Light' : '☾ Dark'}
@@ -105,13 +110,14 @@ function Shell({ store }: { store: SessionStore }) {
         {archive ? (
           <div className="log-pane" style={{ gridTemplateRows: 'auto auto 1fr' }}>
             <div className="banner" role="status" data-testid="archive-banner">
-              Viewing past session {archive.session} (read-only, {archive.model.events.length} events){' '}
+              Viewing past session {archive.session} (read-only
+              {archive.model ? `, ${archive.model.events.length} events` : ', read by the timeline as it is shown'}){' '}
               <button type="button" onClick={() => setArchive(undefined)}>
                 Back to the live session
               </button>
             </div>
             <div className="tabs" role="tablist" aria-label="Views of the session">
-              {(['log', 'compare'] as const).map((t) => (
+              {(['timeline', 'compare'] as const).map((t) => (
                 <button
                   key={t}
                   type="button"
@@ -120,20 +126,22 @@ function Shell({ store }: { store: SessionStore }) {
                   className={archiveTab === t ? 'on' : ''}
                   onClick={() => setArchiveTab(t)}
                 >
-                  {t === 'log' ? 'Log' : 'Compare flows'}
+                  {t === 'timeline' ? 'Timeline' : 'Compare flows'}
                 </button>
               ))}
             </div>
-            {archiveTab === 'log' ? (
-              <LiveLog
-                events={archive.model.events}
-                version={archive.model.version}
-                conns={[...archive.model.conns.values()]}
-                findings={archive.model.findingsBySeq}
-                wire={archive.model}
-              />
+            {archiveTab !== 'timeline' ? (
+              archive.model ? (
+                <CompareView dark={dark} archive={archive.model} />
+              ) : (
+                <p className="empty">
+                  This session is too large to fold in the page for its comparisons; its timeline reads it in the background.
+                </p>
+              )
+            ) : archive.journal ? (
+              <JournalTimeline key={archive.session} store={store} archive={archive} />
             ) : (
-              <CompareView dark={dark} archive={archive.model} />
+              <FileTimeline key={archive.session} archive={archive} />
             )}
           </div>
         ) : (
@@ -167,17 +175,9 @@ function Shell({ store }: { store: SessionStore }) {
                   </div>
                 )}
               >
-                {tab === 'log' && (
-                  <LiveLog
-                    events={store.model.events}
-                    version={snapshot.version}
-                    conns={snapshot.conns}
-                    findings={store.model.findingsBySeq}
-                    wire={store.model}
-                  />
-                )}
+                {tab === 'timeline' && <TimelinePanel client={liveTimeline} conns={snapshot.conns} live inUrl />}
                 {tab === 'compare' && <CompareView dark={dark} />}
-                {tab !== 'log' && tab !== 'compare' && !active && (
+                {tab !== 'timeline' && tab !== 'compare' && !active && (
                   <p className="empty">Connect to a server first: its tools, resources and prompts show up here.</p>
                 )}
                 {tab === 'tools' && active && <ToolsPanel key={active.conn} info={active} dark={dark} onReadResource={readResource} />}
@@ -191,6 +191,22 @@ function Shell({ store }: { store: SessionStore }) {
       <QuestionHost />
     </div>
   );
+}
+
+/** An earlier session from the sidebar: the worker reads its journal from the bridge. */
+function JournalTimeline({ store, archive }: { store: SessionStore; archive: Archive }) {
+  const client = useJournalTimelineClient(store, archive.session);
+  // Without the folded model (a large journal) connections go by their ids.
+  const conns = useMemo(() => [...(archive.model?.conns.values() ?? [])], [archive]);
+  return <TimelinePanel client={client} conns={conns} live={false} inUrl={false} />;
+}
+
+/** A session file opened from disk: its events go to a worker of their own. */
+function FileTimeline({ archive }: { archive: Archive }) {
+  const events = useMemo(() => archive.model?.events ?? [], [archive]);
+  const client = useFileTimelineClient(events, archive.session);
+  const conns = useMemo(() => [...(archive.model?.conns.values() ?? [])], [archive]);
+  return <TimelinePanel client={client} conns={conns} live={false} inUrl={false} />;
 }
 
 function statusText(status: SocketStatus): string {

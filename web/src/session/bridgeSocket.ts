@@ -23,7 +23,12 @@ export interface SocketHandlers {
   onRejected: (message: string) => void;
   /** The sequence number to resume after (-1: from the start). */
   lastSeq: () => number;
+  /** Each events frame's text as received, before this page parses it (the timeline worker parses its own copy). */
+  onEventsText?: (text: string) => void;
 }
+
+/** How the bridge starts every events frame (bridge/socket.ts writes it so). */
+const EVENTS_FRAME_START = '{"type":"events",';
 
 const MAX_BACKOFF_MS = 10_000;
 
@@ -81,6 +86,7 @@ export class BridgeSocket {
   }
 
   private receive(text: string): void {
+    if (text.startsWith(EVENTS_FRAME_START)) this.handlers.onEventsText?.(text);
     let value: unknown;
     try {
       value = JSON.parse(text);

@@ -40,7 +40,20 @@ export class SessionStore {
   /** Connections opened from this tab's connect form, oldest first: its panels follow them. */
   readonly ownLaunches: string[] = [];
 
+  private readonly frameListeners = new Set<(text: string, session: string) => void>();
+
   constructor(private readonly token: string | undefined) {}
+
+  /** Every events frame's text as the socket receives it, with its session (the timeline worker's live source). */
+  onEventsFrame(listener: (text: string, session: string) => void): () => void {
+    this.frameListeners.add(listener);
+    return () => this.frameListeners.delete(listener);
+  }
+
+  /** Where the timeline worker reads a session's journal from, with the token it needs. */
+  journalSource(session: string): { url: string; token: string } {
+    return { url: new URL(`/api/sessions/${encodeURIComponent(session)}/journal`, window.location.href).href, token: this.token ?? '' };
+  }
 
   private started = false;
 
@@ -60,6 +73,10 @@ export class SessionStore {
         onStatus: (status) => this.setStatus(status),
         onRejected: (message) => this.addProblem(`the bridge refused a command: ${message}`),
         lastSeq: () => this.model.lastSeq,
+        onEventsText: (text) => {
+          const session = this.welcome?.session;
+          if (session !== undefined) for (const listener of this.frameListeners) listener(text, session);
+        },
       });
       this.socket.open();
     });

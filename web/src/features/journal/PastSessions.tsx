@@ -6,14 +6,23 @@ import type { SessionStore } from '../../session/sessionStore.js';
 
 export interface Archive {
   session: string;
-  model: SessionModel;
+  /**
+   * The session folded in the page, for its comparisons and connection names. Absent for a
+   * journal too large to read in the page at once: the timeline's worker reads it instead.
+   */
+  model?: SessionModel;
   problems: string[];
+  /** Read from the bridge's journal (the sidebar), so a worker can read it there too; else a file. */
+  journal?: boolean;
 }
 
 interface SessionsReply {
   current: string;
   sessions: { session: string; bytes: number; modified: string }[];
 }
+
+/** About 80,000 events: folded in the page in well under a second. */
+const IN_PAGE_BYTES = 16 * 1024 * 1024;
 
 /** Journals on disk, this run's and earlier runs', each one click from being read back. */
 export function PastSessions({
@@ -32,14 +41,20 @@ export function PastSessions({
     enabled: current !== undefined,
   });
 
-  const open = async (session: string): Promise<void> => {
+  const open = async (session: string, bytes: number): Promise<void> => {
     setError(undefined);
+    // Reading and folding a journal is one long task in the page: past this size only the
+    // timeline's worker reads it (the tail first), and the page stays responsive.
+    if (bytes > IN_PAGE_BYTES) {
+      onOpen({ session, problems: [], journal: true });
+      return;
+    }
     try {
       const text = await (await store.api(`/api/sessions/${encodeURIComponent(session)}/journal`)).text();
       const { events, problems } = readJournalText(text);
       const model = new SessionModel();
       for (const event of events) model.apply(event);
-      onOpen({ session, model, problems });
+      onOpen({ session, model, problems, journal: true });
       if (problems.length > 0) setError(`${problems.length} damaged line(s): ${problems[0]}`);
     } catch (e) {
       setError((e as Error).message);
@@ -67,7 +82,7 @@ export function PastSessions({
             <button
               type="button"
               className="link"
-              onClick={() => void open(s.session)}
+              onClick={() => void open(s.session, s.bytes)}
               title={`${s.bytes} bytes, last written ${s.modified}`}
             >
               {s.session}

@@ -1,5 +1,5 @@
 import type { ConnInfo } from '../../../../protocol/session.js';
-import { formatTime } from '../log/describeEvent.js';
+import { formatTime } from '../../ui/time.js';
 import { honors, subscribeSupport, useSubscriptions, type Subscription } from './subscriptions.js';
 
 /** How many updates are listed; older ones are only counted. */

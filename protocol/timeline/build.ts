@@ -1,0 +1,179 @@
+/**
+ * TimelineRow, RowDetail and TimelineSpan objects, built from the columns for the few rows a
+ * view asks about. Server strings go out as plain text, clipped; the views never render HTML.
+ */
+import { DIRECTIONS, EOLS, EVENT_KINDS, KINDS, SEVERITIES, STATUSES, STREAMS, at } from './codes.js';
+import type { RowDetail, Severity, TimelineRow, TimelineSpan } from './contract.js';
+import type { TimelineFold } from './fold.js';
+
+/** Seqs listed per row in a window; RowDetail has the lines themselves. */
+export const WINDOW_SEQS = 1000;
+/** Lines a detail carries at most (a call can have a million progress notifications). */
+export const DETAIL_LINES = 2000;
+const SUMMARY_CHARS = 300;
+
+export function buildRow(fold: TimelineFold, row: number): TimelineRow {
+  const rows = fold.rows;
+  const seqs: number[] = [];
+  fold.eventsOf(row, (e) => seqs.push(fold.events.seq.get(e)), WINDOW_SEQS);
+  const conn = fold.conns.at(rows.conn.get(row));
+  const method = fold.methods.at(rows.method.get(row));
+  const id = rows.id(row);
+  const t1 = rows.t1.get(row);
+  const parent = rows.parent.get(row);
+  const worst = rows.worst.get(row);
+  return {
+    row,
+    kind: at(KINDS, rows.kind.get(row)),
+    ...(conn === undefined ? {} : { conn }),
+    direction: at(DIRECTIONS, rows.direction.get(row)),
+    ...(method === undefined ? {} : { method }),
+    ...(id === undefined ? {} : { id }),
+    status: at(STATUSES, rows.status.get(row)),
+    t0: rows.t0.get(row),
+    ...(Number.isNaN(t1) ? {} : { t1 }),
+    bytesOut: rows.bytesOut.get(row),
+    bytesIn: rows.bytesIn.get(row),
+    ...(parent < 0 ? {} : { parent }),
+    depth: rows.depth.get(row),
+    children: rows.children.get(row),
+    findings: rows.findings.get(row),
+    ...(worst === 0 ? {} : { worst: severityOf(worst) }),
+    summary: summarize(fold, rows.firstEvent.get(row)),
+    seqs,
+    events: rows.events.get(row),
+  };
+}
+
+export function buildSpan(fold: TimelineFold, row: number): TimelineSpan {
+  const rows = fold.rows;
+  const conn = fold.conns.at(rows.conn.get(row));
+  const method = fold.methods.at(rows.method.get(row));
+  const kind = at(KINDS, rows.kind.get(row));
+  const t0 = rows.t0.get(row);
+  const t1 = kind === 'request' ? rows.t1.get(row) : t0;
+  const worst = rows.worst.get(row);
+  return {
+    row,
+    ...(conn === undefined ? {} : { conn }),
+    kind,
+    status: at(STATUSES, rows.status.get(row)),
+    t0,
+    ...(Number.isNaN(t1) ? {} : { t1 }),
+    depth: rows.depth.get(row),
+    ...(worst === 0 ? {} : { worst: severityOf(worst) }),
+    ...(method === undefined ? {} : { method }),
+  };
+}
+
+export function buildDetail(fold: TimelineFold, row: number): RowDetail {
+  const lines: RowDetail['lines'] = [];
+  const events: unknown[] = [];
+  const findings: RowDetail['findings'] = [];
+  fold.eventsOf(
+    row,
+    (e) => {
+      const seq = fold.events.seq.get(e);
+      const kind = at(EVENT_KINDS, fold.events.kind.get(e));
+      const text = fold.texts.get(e);
+      if (kind === 'line') {
+        const b64 = fold.events.b64.get(e) === 1;
+        lines.push({
+          seq,
+          t: fold.events.t.get(e),
+          stream: at(STREAMS, fold.events.stream.get(e)),
+          ...(b64 ? { b64: text } : { text }),
+          eol: at(EOLS, fold.events.eol.get(e)),
+          ...(b64 ? {} : jsonOf(text)),
+        });
+      } else if (kind === 'malformed') {
+        events.push({ kind: 'malformed', line: text });
+      } else {
+        events.push(JSON.parse(text) as unknown);
+      }
+      for (const f of fold.findings.of(e)) {
+        const rule = fold.findings.strings.at(fold.findings.rule.get(f)) ?? '';
+        const message = fold.findings.strings.at(fold.findings.message.get(f)) ?? '';
+        const spec = fold.findings.strings.at(fold.findings.spec.get(f));
+        findings.push({ seq, rule, severity: severityOf(fold.findings.severity.get(f)), message, ...(spec ? { spec } : {}) });
+      }
+    },
+    DETAIL_LINES,
+  );
+  const childRows: number[] = [];
+  const wanted = fold.rows.children.get(row);
+  for (let r = row + 1; r < fold.rows.count && childRows.length < wanted; r++) if (fold.rows.parent.get(r) === row) childRows.push(r);
+  const parent = fold.rows.parent.get(row);
+  const revision = fold.revisions.get(fold.rows.conn.get(row));
+  return {
+    row: buildRow(fold, row),
+    lines,
+    events,
+    findings,
+    ...(revision === undefined ? {} : { revision }),
+    ...(parent < 0 ? {} : { parent }),
+    childRows,
+  };
+}
+
+function jsonOf(text: string): { json?: unknown } {
+  const first = text.trimStart()[0];
+  if (first !== '{' && first !== '[') return {};
+  try {
+    return { json: JSON.parse(text) as unknown };
+  } catch {
+    return {};
+  }
+}
+
+function severityOf(code: number): Severity {
+  return at(SEVERITIES, code - 1);
+}
+
+function clip(text: string): string {
+  return text.length > SUMMARY_CHARS ? `${text.slice(0, SUMMARY_CHARS)}…` : text;
+}
+
+/** One line for the list, from the row's first event. */
+export function summarize(fold: TimelineFold, e: number): string {
+  const kind = at(EVENT_KINDS, fold.events.kind.get(e));
+  const text = fold.texts.get(e);
+  switch (kind) {
+    case 'line':
+      return fold.events.b64.get(e) === 1 ? `bytes that are not UTF-8 (${Math.floor((text.length * 3) / 4)} bytes)` : clip(text);
+    case 'malformed':
+      return clip(`not a bridge event: ${text}`);
+    case 'spawn':
+    case 'spawn-error':
+    case 'exit':
+    case 'stop':
+    case 'notice':
+    case 'note':
+      return clip(describe(JSON.parse(text) as Record<string, unknown>));
+    default: {
+      const never: never = kind;
+      return never;
+    }
+  }
+}
+
+function describe(event: Record<string, unknown>): string {
+  const config = (event.config ?? {}) as { command?: unknown; args?: unknown };
+  const commandLine = [config.command, ...(Array.isArray(config.args) ? config.args : [])].map(String).join(' ');
+  switch (event.kind) {
+    case 'spawn':
+      return `spawn ${commandLine} (pid ${String(event.pid)})`;
+    case 'spawn-error':
+      return `spawn failed: ${String(event.message)} (${commandLine})`;
+    case 'exit':
+      return event.signal !== null && event.signal !== undefined ? `exit ${String(event.signal)}` : `exit ${String(event.code)}`;
+    case 'stop':
+      return `stop: ${String(event.step)}${event.reason === undefined ? '' : ` (${String(event.reason)})`}`;
+    case 'notice':
+      return `${String(event.level)}: ${String(event.message)}`;
+    case 'note':
+      return `${String(event.topic)} ${JSON.stringify(event.data) ?? ''}`;
+    default:
+      return JSON.stringify(event);
+  }
+}

@@ -1,0 +1,50 @@
+/**
+ * Reading one journaled event (a JSON text) at the speed a million-line journal needs. The
+ * envelope's zod schema is the judge; stdin, stdout and stderr lines, nearly every event, are
+ * checked by a hand-written test of exactly the same rules first, because the schema's union
+ * costs more than the JSON parse itself. The test only ever accepts: anything it does not
+ * recognise goes to zod, and eventLine.test.ts holds it to agreeing with the schema.
+ */
+import { parseBridgeEvent, type BridgeEvent, type LineEvent } from '../envelope.js';
+
+export type ParsedEvent = { ok: true; event: BridgeEvent } | { ok: false; error: string };
+
+const STREAMS = new Set(['stdin', 'stdout', 'stderr']);
+const EOLS = new Set(['\n', '\r\n', '']);
+
+export function parseEventText(text: string): ParsedEvent {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    return { ok: false, error: 'not JSON' };
+  }
+  return parseEventValue(value);
+}
+
+export function parseEventValue(value: unknown): ParsedEvent {
+  if (isPlainLine(value)) return { ok: true, event: value };
+  return parseBridgeEvent(value);
+}
+
+const natural = (v: unknown): boolean => typeof v === 'number' && Number.isInteger(v) && v >= 0;
+
+/** A line event exactly as lineEventSchema takes it (unknown keys, which zod strips, are left out). */
+function isPlainLine(value: unknown): value is LineEvent {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return false;
+  const v = value as Record<string, unknown>;
+  if (v.kind !== 'line') return false;
+  const keys = Object.keys(v);
+  for (const key of keys) if (!LINE_KEYS.has(key)) return false;
+  if (!natural(v.seq) || typeof v.t !== 'number' || !Number.isFinite(v.t)) return false;
+  if (v.conn !== undefined && typeof v.conn !== 'string') return false;
+  if (typeof v.stream !== 'string' || !STREAMS.has(v.stream)) return false;
+  if (typeof v.eol !== 'string' || !EOLS.has(v.eol)) return false;
+  if (!natural(v.size)) return false;
+  const hasText = v.text !== undefined;
+  const hasB64 = v.b64 !== undefined;
+  if (hasText === hasB64) return false;
+  return hasText ? typeof v.text === 'string' : typeof v.b64 === 'string';
+}
+
+const LINE_KEYS = new Set(['seq', 't', 'conn', 'kind', 'stream', 'text', 'b64', 'eol', 'size']);

@@ -1,0 +1,359 @@
+/**
+ * Folding bridge events into timeline rows, one event at a time and O(1) amortized each.
+ * Pairing and lint come from the app's own ExchangeTracker and Linter, told to forget closed
+ * exchanges so that memory grows with the rows' columns only.
+ */
+import type { BridgeEvent } from '../envelope.js';
+import { ExchangeTracker, type Exchange, type WireMessage } from '../exchanges.js';
+import { Linter } from '../lint/index.js';
+import { NOTE_TOPICS } from '../session.js';
+import { Interner } from './columns.js';
+import { PENDING, directionCode, eolCode, eventKindCode, kindCode, severityCode, statusCode, streamCode } from './codes.js';
+import { EventTable, FindingTable, RowTable } from './rows.js';
+import { TextStore } from './textStore.js';
+import type { RowStatus } from './contract.js';
+
+/** Closed exchanges the tracker keeps for late and duplicate answers and for linking rounds. */
+const KEEP_CLOSED = 4096;
+
+const OUT = directionCode('out');
+const IN = directionCode('in');
+const NONE = directionCode('none');
+const NO_STATUS = statusCode('none');
+
+/** Told of every row the fold created or changed, so views of the rows can follow. */
+export type RowListener = (row: number, created: boolean) => void;
+
+interface ConnRows {
+  /** Requests still waiting, both directions: what an exit leaves unanswered. */
+  open: Set<number>;
+  /** Client requests in the order sent; the top still pending is what a server request nests under. */
+  clientStack: number[];
+}
+
+export class TimelineFold {
+  readonly rows = new RowTable();
+  readonly events = new EventTable();
+  readonly findings = new FindingTable();
+  readonly texts = new TextStore();
+  readonly conns = new Interner();
+  readonly methods = new Interner();
+  /** Per connection id: the protocol revision its session speaks, once known. */
+  readonly revisions = new Map<number, string>();
+  /** Row counts per facet value, kept as rows come and change. */
+  readonly connCounts: number[] = [];
+  readonly methodCounts: number[] = [];
+  readonly statusCounts: number[] = [];
+  readonly kindCounts: number[] = [];
+  tMin = Infinity;
+  tMax = -Infinity;
+  lastSeq = -1;
+
+  private readonly rowOfExchange = new Map<string, number>();
+  private readonly connRows = new Map<number, ConnRows>();
+  private readonly tracker: ExchangeTracker;
+  private readonly linter = new Linter({ keepFindings: false });
+  private readonly listeners: RowListener[] = [];
+  /** The row the event being folded created, if any. */
+  private created = -1;
+
+  constructor() {
+    this.tracker = new ExchangeTracker({
+      keepClosed: KEEP_CLOSED,
+      keepProgress: false,
+      onForget: (exchange) => this.forget(exchange),
+    });
+  }
+
+  onRow(listener: RowListener): void {
+    this.listeners.push(listener);
+  }
+
+  /** Folds one event; false when its seq was already folded (a replay overlapping live frames). */
+  apply(event: BridgeEvent): boolean {
+    if (event.seq <= this.lastSeq) return false;
+    this.lastSeq = event.seq;
+    this.created = -1;
+    const message = this.tracker.apply(event);
+    const found = this.linter.apply(event, message);
+    const e = this.addEvent(event);
+    const conn = event.conn === undefined ? -1 : this.connId(event.conn);
+    let row: number;
+    switch (event.kind) {
+      case 'line':
+        row = event.stream === 'stderr' ? this.newRow('stderr', NO_STATUS, IN, event, e, conn) : this.onLine(event, e, conn, message);
+        if (event.stream === 'stdin') this.rows.bytesOut.data[row] = this.rows.bytesOut.get(row) + event.size;
+        else this.rows.bytesIn.data[row] = this.rows.bytesIn.get(row) + event.size;
+        break;
+      case 'spawn':
+      case 'exit':
+        if (conn >= 0) this.closeConn(conn, event.t);
+        row = this.newRow('process', NO_STATUS, NONE, event, e, conn);
+        break;
+      case 'spawn-error':
+      case 'stop':
+        row = this.newRow('process', NO_STATUS, NONE, event, e, conn);
+        break;
+      case 'notice':
+        row = this.newRow('notice', NO_STATUS, NONE, event, e, conn);
+        break;
+      case 'note':
+        if (conn >= 0 && event.topic === NOTE_TOPICS.connected) this.noteRevision(conn, event.data);
+        row = this.newRow('note', NO_STATUS, NONE, event, e, conn);
+        break;
+      default: {
+        const never: never = event;
+        return never;
+      }
+    }
+    for (const finding of found) {
+      this.findings.add(e, finding.rule, severityCode(finding.severity), finding.message, finding.spec);
+      this.rows.findings.data[row] = this.rows.findings.get(row) + 1;
+      const worst = severityCode(finding.severity);
+      const current = this.rows.worst.get(row);
+      if (current === 0 || worst < current) this.rows.worst.set(row, worst);
+    }
+    this.changed(row, row === this.created);
+    return true;
+  }
+
+  /** A journal line that is not a bridge event: kept visible as an invalid row of its own. */
+  applyMalformed(text: string): number {
+    const e = this.events.add(-1, this.tMax === -Infinity ? 0 : this.tMax, eventKindCode('malformed'));
+    this.texts.append(text);
+    const row = this.rows.add(kindCode('invalid'), statusCode('invalid'), NONE, this.events.t.get(e), e);
+    this.link(row, e);
+    this.count(row, 1);
+    this.changed(row, true);
+    return row;
+  }
+
+  /** Rows still waiting for an answer, on every connection. */
+  *openRows(): Generator<number> {
+    for (const rows of this.connRows.values()) yield* rows.open;
+  }
+
+  /** Calls `each` on the events of a row in order, at most `limit`. */
+  eventsOf(row: number, each: (event: number) => void, limit = Infinity): void {
+    let n = 0;
+    for (let e = this.rows.firstEvent.get(row); e >= 0 && n < limit; e = this.events.next.get(e), n++) each(e);
+  }
+
+  private onLine(event: Extract<BridgeEvent, { kind: 'line' }>, e: number, conn: number, message: WireMessage | undefined): number {
+    const direction = event.stream === 'stdin' ? OUT : IN;
+    if (!message) return this.newRow('invalid', statusCode('invalid'), direction, event, e, conn);
+    const pairing = message.pairing;
+    const c = message.classified;
+    switch (pairing.kind) {
+      case 'request':
+      case 'duplicate-request-id':
+        return this.onRequest(message, pairing.exchange, event, e, conn, direction);
+      case 'response': {
+        const row = this.join(pairing.exchange, e);
+        if (row < 0) return this.newRow('orphan-response', statusCode('orphan'), direction, event, e, conn);
+        this.rows.t1.set(row, event.t);
+        this.setStatus(row, responseStatus(message));
+        this.connRows.get(conn)?.open.delete(row);
+        const exchange = this.tracker.exchanges.get(pairing.exchange);
+        if (exchange?.method === 'initialize' && c.kind === 'result') this.learnRevision(conn, c.result);
+        return row;
+      }
+      case 'late-response':
+      case 'duplicate-response':
+      case 'progress':
+      case 'cancel': {
+        const row = pairing.exchange === undefined ? -1 : this.join(pairing.exchange, e);
+        if (row < 0) {
+          if (pairing.kind === 'progress' || pairing.kind === 'cancel')
+            return this.newRow('notification', NO_STATUS, direction, event, e, conn, c);
+          return this.newRow('orphan-response', statusCode('orphan'), direction, event, e, conn);
+        }
+        if (pairing.kind === 'cancel') this.onCancel(row, pairing.exchange, event.t, conn);
+        return row;
+      }
+      case 'unknown-id':
+        return this.newRow('orphan-response', statusCode('orphan'), direction, event, e, conn);
+      case 'notification':
+        return this.newRow('notification', NO_STATUS, direction, event, e, conn, c);
+      case 'none':
+        return this.newRow('invalid', statusCode('invalid'), direction, event, e, conn);
+      default: {
+        const never: never = pairing;
+        return never;
+      }
+    }
+  }
+
+  private onRequest(message: WireMessage, key: string, event: BridgeEvent, e: number, conn: number, direction: number): number {
+    const c = message.classified;
+    const row = this.newRow('request', PENDING, direction, event, e, conn, c);
+    if (c.kind === 'request') this.rows.setId(row, c.id);
+    this.rowOfExchange.set(key, row);
+    const rows = this.connRowsOf(conn);
+    rows.open.add(row);
+    const exchange = this.tracker.exchanges.get(key);
+    let parent = -1;
+    if (exchange?.previousRound !== undefined) {
+      const previous = this.rowOfExchange.get(exchange.previousRound);
+      if (previous !== undefined) {
+        parent = this.rows.round.get(previous) === 1 ? this.rows.parent.get(previous) : previous;
+        this.rows.round.set(row, 1);
+      }
+    } else if (message.from === 'server') {
+      const stack = rows.clientStack;
+      while (stack.length > 0 && this.rows.status.get(stack[stack.length - 1] ?? -1) !== PENDING) stack.pop();
+      parent = stack[stack.length - 1] ?? -1;
+    }
+    if (message.from === 'client') rows.clientStack.push(row);
+    if (parent >= 0) {
+      this.rows.parent.set(row, parent);
+      this.rows.depth.set(row, this.rows.depth.get(parent) + 1);
+      this.rows.children.set(parent, this.rows.children.get(parent) + 1);
+      this.changed(parent, false);
+    }
+    return row;
+  }
+
+  private onCancel(row: number, key: string | undefined, t: number, conn: number): void {
+    const exchange = key === undefined ? undefined : this.tracker.exchanges.get(key);
+    if (!exchange || this.rows.status.get(row) !== PENDING) return;
+    if (exchange.status === 'cancelled' || exchange.status === 'timeout') {
+      this.setStatus(row, statusCode(exchange.status));
+      this.rows.t1.set(row, t);
+      this.connRows.get(conn)?.open.delete(row);
+    }
+  }
+
+  /** A process ended or started over: whatever it left waiting will never be answered. */
+  private closeConn(conn: number, t: number): void {
+    const rows = this.connRows.get(conn);
+    if (!rows) return;
+    for (const row of rows.open) {
+      if (this.rows.status.get(row) !== PENDING) continue;
+      this.setStatus(row, statusCode('unanswered'));
+      this.rows.t1.set(row, t);
+      this.changed(row, false);
+    }
+    rows.open.clear();
+    rows.clientStack.length = 0;
+  }
+
+  private newRow(
+    kind: Parameters<typeof kindCode>[0],
+    status: number,
+    direction: number,
+    event: BridgeEvent,
+    e: number,
+    conn: number,
+    classified?: WireMessage['classified'],
+  ): number {
+    const row = this.rows.add(kindCode(kind), status, direction, event.t, e);
+    this.rows.conn.set(row, conn);
+    if (classified && (classified.kind === 'request' || classified.kind === 'notification')) {
+      const method = this.methods.id(classified.method);
+      this.rows.method.set(row, method);
+      this.methodCounts[method] = (this.methodCounts[method] ?? 0) + 1;
+    }
+    this.link(row, e);
+    this.count(row, 1);
+    if (conn >= 0) this.connCounts[conn] = (this.connCounts[conn] ?? 0) + 1;
+    // Listeners hear of it once the event is folded whole (its findings included).
+    this.created = row;
+    return row;
+  }
+
+  /** Adds an event to an exchange's row; -1 when the row is not known. */
+  private join(key: string, e: number): number {
+    const row = this.rowOfExchange.get(key);
+    if (row === undefined) return -1;
+    this.link(row, e);
+    return row;
+  }
+
+  private link(row: number, e: number): void {
+    const rows = this.rows;
+    if (rows.events.get(row) > 0) this.events.next.set(rows.lastEvent.get(row), e);
+    rows.lastEvent.set(row, e);
+    rows.events.set(row, rows.events.get(row) + 1);
+    this.events.row.set(e, row);
+  }
+
+  private setStatus(row: number, status: number): void {
+    const old = this.rows.status.get(row);
+    if (old === status) return;
+    this.statusCounts[old] = (this.statusCounts[old] ?? 1) - 1;
+    this.statusCounts[status] = (this.statusCounts[status] ?? 0) + 1;
+    this.rows.status.set(row, status);
+  }
+
+  private count(row: number, delta: number): void {
+    const kind = this.rows.kind.get(row);
+    const status = this.rows.status.get(row);
+    this.kindCounts[kind] = (this.kindCounts[kind] ?? 0) + delta;
+    this.statusCounts[status] = (this.statusCounts[status] ?? 0) + delta;
+  }
+
+  private addEvent(event: BridgeEvent): number {
+    const e = this.events.add(event.seq, event.t, eventKindCode(event.kind));
+    if (event.t < this.tMin) this.tMin = event.t;
+    if (event.t > this.tMax) this.tMax = event.t;
+    if (event.kind === 'line') {
+      this.events.stream.set(e, streamCode(event.stream));
+      this.events.eol.set(e, eolCode(event.eol));
+      if (event.text === undefined) this.events.b64.set(e, 1);
+      this.texts.append(event.text ?? event.b64 ?? '');
+    } else {
+      this.texts.append(JSON.stringify(event));
+    }
+    return e;
+  }
+
+  private changed(row: number, created: boolean): void {
+    for (const listener of this.listeners) listener(row, created);
+  }
+
+  private connId(conn: string): number {
+    return this.conns.id(conn);
+  }
+
+  private connRowsOf(conn: number): ConnRows {
+    let rows = this.connRows.get(conn);
+    if (!rows) {
+      rows = { open: new Set(), clientStack: [] };
+      this.connRows.set(conn, rows);
+    }
+    return rows;
+  }
+
+  private forget(exchange: Exchange): void {
+    this.rowOfExchange.delete(exchange.key);
+    this.linter.forget(exchange.conn, exchange.key, exchange.from, exchange.id);
+  }
+
+  private noteRevision(conn: number, data: unknown): void {
+    const outcome = asRecord(asRecord(data)?.outcome);
+    if (typeof outcome?.protocolVersion === 'string') this.revisions.set(conn, outcome.protocolVersion);
+  }
+
+  private learnRevision(conn: number, result: unknown): void {
+    const version = asRecord(result)?.protocolVersion;
+    if (typeof version === 'string' && !this.revisions.has(conn)) this.revisions.set(conn, version);
+  }
+}
+
+function responseStatus(message: WireMessage): number {
+  const c = message.classified;
+  let status: RowStatus;
+  if (c.kind === 'error') status = 'error';
+  else if (c.kind === 'result') {
+    const result = asRecord(c.result);
+    if (result?.isError === true) status = 'isError';
+    else if (result?.resultType === 'input_required') status = 'input_required';
+    else status = 'ok';
+  } else status = 'invalid';
+  return statusCode(status);
+}
+
+function asRecord(value: unknown): Record<string, unknown> | undefined {
+  return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : undefined;
+}

@@ -1,0 +1,233 @@
+/**
+ * What the timeline worker runs: the index behind the TimelineQuery / TimelineAnswer messages,
+ * fed by the live session's frames or by a journal read from the bridge. Kept free of worker
+ * globals (it is given a `post`) so that tests run it in Node against a real bridge.
+ */
+import { eventsFrameSchema } from '../envelope.js';
+import type { TimelineAnswer, TimelineQuery, TimelineStats } from './contract.js';
+import { parseEventText, parseEventValue } from './eventLine.js';
+import { readJournal, readJournalTail, type ReadProgress } from './journalReader.js';
+import { timelineQuerySchema } from './queries.js';
+import { TimelineIndex } from './timelineIndex.js';
+
+/** Bytes of a journal's end read first, for the newest rows while the rest is read. */
+const TAIL_BYTES = 4 * 1024 * 1024;
+/** Stats at most this often: the page redraws once a frame anyway. */
+const STATS_MS = 33;
+/** Folding time between yields, so queries are answered while a journal is read. */
+const SLICE_MS = 30;
+/** Damaged lines reported one by one; past that, a count at the end. */
+const PROBLEMS_SAID = 10;
+
+type Post = (answer: TimelineAnswer) => void;
+
+export class TimelineHost {
+  /** The index the views see. */
+  private index = new TimelineIndex();
+  /** Row numbers start over with each new index shown. */
+  private epoch = 0;
+  /** A journal being read (whole), and how far. */
+  private reading: { index: TimelineIndex; progress: ReadProgress } | undefined;
+  private complete = true;
+  /** Live frames that came while the backlog was being read. */
+  private held: string[] | undefined;
+  private statsTimer: ReturnType<typeof setTimeout> | undefined;
+  private damaged = 0;
+  private filterQuery: Extract<TimelineQuery, { type: 'filter' }> | undefined;
+  /** Bumped per source, so a read of a replaced source stops. */
+  private generation = 0;
+
+  constructor(private readonly post: Post) {}
+
+  /** One message from the page. */
+  receive(data: unknown): void {
+    const parsed = timelineQuerySchema.safeParse(data);
+    if (!parsed.success) {
+      this.problem(`the timeline got a message it does not understand: ${parsed.error.issues[0]?.message ?? ''}`);
+      return;
+    }
+    const query = parsed.data;
+    switch (query.type) {
+      case 'source':
+        this.startSource(query.source);
+        return;
+      case 'frame':
+        if (this.held) this.held.push(query.text);
+        else this.applyFrame(this.index, query.text);
+        this.scheduleStats();
+        return;
+      case 'filter':
+        this.filterQuery = query;
+        this.index.setFilter(query.filter, query.sort);
+        this.post({ type: 'filtered', q: query.q });
+        this.postStats();
+        return;
+      case 'window':
+        this.post({ type: 'window', q: query.q, start: query.start, rows: this.index.window(query.start, query.count) });
+        return;
+      case 'spans':
+        this.post({ type: 'spans', q: query.q, spans: this.index.spans(query.t0, query.t1, query.limit) });
+        return;
+      case 'detail':
+        this.post({ type: 'detail', q: query.q, detail: this.index.detail(query.row) });
+        return;
+      case 'position':
+        this.post({ type: 'position', q: query.q, index: this.index.position(query.row) });
+        return;
+      case 'rowOf':
+        this.post({ type: 'rowOf', q: query.q, row: this.index.rowOf(query.seq) });
+        return;
+      default: {
+        const never: never = query;
+        return never;
+      }
+    }
+  }
+
+  /** Resolves once the current source's journal (if any) is read whole: for tests and benchmarks. */
+  idle: Promise<void> = Promise.resolve();
+
+  private startSource(source: Extract<TimelineQuery, { type: 'source' }>['source']): void {
+    const generation = ++this.generation;
+    this.show(new TimelineIndex());
+    this.reading = undefined;
+    this.held = undefined;
+    this.damaged = 0;
+    this.complete = true;
+    const journal = source.kind === 'journal' ? source : source.backlog;
+    if (journal) {
+      this.complete = false;
+      if (source.kind === 'live') this.held = [];
+      this.idle = this.readSource(journal.url, journal.token, generation);
+    } else this.idle = Promise.resolve();
+    this.postStats();
+  }
+
+  private async readSource(url: string, token: string, generation: number): Promise<void> {
+    const alive = (): boolean => generation === this.generation;
+    const tail = await readJournalTail(url, token, TAIL_BYTES);
+    if (!alive()) return;
+    if (tail) {
+      // The newest events at once, paired among themselves; replaced by the whole once read.
+      const preview = new TimelineIndex();
+      for (const line of tail.lines) this.applyLine(preview, line, false);
+      this.reading = { index: new TimelineIndex(), progress: { bytesRead: 0, bytesTotal: tail.size } };
+      this.show(preview);
+    }
+    const full = this.reading?.index ?? this.index;
+    this.reading ??= { index: full, progress: { bytesRead: 0 } };
+    this.postStats();
+    let sliceStart = now();
+    const outcome = await readJournal(url, token, {
+      line: (text) => this.applyLine(full, text, true),
+      alive,
+      progress: async (progress) => {
+        if (this.reading) this.reading.progress = progress;
+        this.scheduleStats();
+        if (now() - sliceStart > SLICE_MS) {
+          await new Promise((resolve) => setTimeout(resolve, 0));
+          sliceStart = now();
+        }
+      },
+    });
+    if (!alive()) return;
+    if (!outcome.ok) this.problem(outcome.message);
+    else if (outcome.cutLine !== undefined) {
+      // A journal still being written can end mid-line; a live session's frames bring that event.
+      if (this.held === undefined) {
+        this.problem('the last line of the journal is cut off (the bridge stopped mid-write)');
+        full.applyMalformed(outcome.cutLine);
+      }
+    }
+    if (this.damaged > PROBLEMS_SAID)
+      this.problem(`${this.damaged} lines of the journal in all are not events; each is shown as an invalid row`);
+    const held = this.held ?? [];
+    this.held = undefined;
+    for (const text of held) this.applyFrame(full, text);
+    this.reading = undefined;
+    this.complete = true;
+    if (full !== this.index) this.show(full);
+    else this.postStats();
+  }
+
+  private applyLine(index: TimelineIndex, text: string, report: boolean): void {
+    const parsed = parseEventText(text);
+    if (parsed.ok) {
+      index.apply(parsed.event);
+      return;
+    }
+    index.applyMalformed(text);
+    if (!report) return;
+    this.damaged++;
+    if (this.damaged <= PROBLEMS_SAID) this.problem(`a journal line is not an event (${parsed.error}): ${clip(text)}`);
+  }
+
+  private applyFrame(index: TimelineIndex, text: string): void {
+    let value: unknown;
+    try {
+      value = JSON.parse(text);
+    } catch {
+      this.problem('the page passed a frame that is not JSON');
+      return;
+    }
+    const frame = eventsFrameSchema.safeParse(value);
+    if (!frame.success) {
+      this.problem('the page passed a frame that is not an events frame');
+      return;
+    }
+    for (const raw of frame.data.events) {
+      const parsed = parseEventValue(raw);
+      if (parsed.ok) index.apply(parsed.event);
+      else {
+        this.problem(`an event could not be read: ${parsed.error}`);
+        index.applyMalformed(JSON.stringify(raw) ?? String(raw));
+      }
+    }
+  }
+
+  /** Makes an index the one the views see: row numbers start over. */
+  private show(index: TimelineIndex): void {
+    this.index = index;
+    this.epoch++;
+    if (this.filterQuery) index.setFilter(this.filterQuery.filter, this.filterQuery.sort);
+    this.postStats();
+  }
+
+  private scheduleStats(): void {
+    this.statsTimer ??= setTimeout(() => {
+      this.statsTimer = undefined;
+      this.postStats();
+    }, STATS_MS);
+  }
+
+  private postStats(): void {
+    this.post({ type: 'stats', stats: this.stats() });
+  }
+
+  stats(): TimelineStats {
+    const reading = this.reading;
+    if (!reading) return this.index.stats({ epoch: this.epoch, complete: this.complete });
+    const { bytesRead, bytesTotal } = reading.progress;
+    const indexed = reading.index.eventCount;
+    // Until the end, how many events the journal holds is estimated from the share read.
+    const total = bytesTotal !== undefined && bytesRead > 0 ? Math.round((indexed * bytesTotal) / bytesRead) : indexed;
+    return this.index.stats({
+      indexed,
+      total,
+      bytesRead,
+      ...(bytesTotal === undefined ? {} : { bytesTotal }),
+      epoch: this.epoch,
+      complete: false,
+    });
+  }
+
+  private problem(message: string): void {
+    this.post({ type: 'problem', message });
+  }
+}
+
+function clip(text: string): string {
+  return text.length > 200 ? `${text.slice(0, 200)}…` : text;
+}
+
+const now = (): number => performance.now();

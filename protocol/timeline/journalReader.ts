@@ -1,0 +1,86 @@
+/**
+ * Reading a journal over HTTP as a stream of lines, never as one string (a journal can be far
+ * larger than the biggest string a browser makes: about 512 MiB in Chromium). Also its tail
+ * alone, through an HTTP Range request, to show the newest events before the rest is read.
+ */
+
+export interface ReadProgress {
+  bytesRead: number;
+  /** The body's size when the bridge said it. */
+  bytesTotal?: number;
+}
+
+export interface LineSink {
+  line(text: string): void;
+  /** Called between chunks: the reader awaits it, so the sink can yield to other work. */
+  progress(progress: ReadProgress): Promise<void> | void;
+  /** Whether to go on (a newer source replaced this one). */
+  alive(): boolean;
+}
+
+export type ReadOutcome = { ok: true; bytesTotal?: number; cutLine?: string } | { ok: false; message: string };
+
+/** Reads the whole journal; a last line without its "\n" (the bridge stopped mid-write) comes back as `cutLine`. */
+export async function readJournal(url: string, token: string, sink: LineSink): Promise<ReadOutcome> {
+  let response: Response;
+  try {
+    response = await fetch(url, { headers: { Authorization: `Bearer ${token}` } });
+  } catch (error) {
+    return { ok: false, message: `the journal could not be fetched: ${(error as Error).message}` };
+  }
+  if (!response.ok || !response.body) return { ok: false, message: `the journal could not be fetched: HTTP ${response.status}` };
+  const length = Number(response.headers.get('content-length') ?? NaN);
+  const bytesTotal = Number.isFinite(length) ? length : undefined;
+  const reader = response.body.getReader();
+  const decoder = new TextDecoder();
+  let rest = '';
+  let bytesRead = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    if (!sink.alive()) {
+      await reader.cancel();
+      return { ok: false, message: 'replaced by another source' };
+    }
+    bytesRead += value.byteLength;
+    // "\n" never occurs inside a multi-byte UTF-8 sequence, so splitting decoded text is exact.
+    const text = rest + decoder.decode(value, { stream: true });
+    let start = 0;
+    for (let nl = text.indexOf('\n'); nl !== -1; nl = text.indexOf('\n', start)) {
+      if (nl > start) sink.line(text.slice(start, nl));
+      start = nl + 1;
+    }
+    rest = text.slice(start);
+    await sink.progress({ bytesRead, ...(bytesTotal === undefined ? {} : { bytesTotal }) });
+  }
+  rest += decoder.decode();
+  return { ok: true, ...(bytesTotal === undefined ? {} : { bytesTotal }), ...(rest === '' ? {} : { cutLine: rest }) };
+}
+
+/**
+ * The complete lines in the last `bytes` of the journal, oldest first, and the journal's size.
+ * Undefined when the bridge does not serve ranges or the journal is smaller than that (then
+ * reading it whole is as quick).
+ */
+export async function readJournalTail(url: string, token: string, bytes: number): Promise<{ lines: string[]; size: number } | undefined> {
+  let response: Response;
+  try {
+    response = await fetch(url, { headers: { Authorization: `Bearer ${token}`, Range: `bytes=-${bytes}` } });
+  } catch {
+    return undefined;
+  }
+  const range = /^bytes (\d+)-(\d+)\/(\d+)$/.exec(response.headers.get('content-range') ?? '');
+  if (response.status !== 206 || !range) {
+    await response.body?.cancel();
+    return undefined;
+  }
+  const from = Number(range[1]);
+  const size = Number(range[3]);
+  const text = new TextDecoder().decode(await response.arrayBuffer());
+  const lines = text.split('\n');
+  // The first piece is the end of a line cut by the range (unless the range is the whole file);
+  // the last is empty, or a line still being written.
+  if (from > 0) lines.shift();
+  lines.pop();
+  return { lines: lines.filter((l) => l !== ''), size };
+}

@@ -1,0 +1,120 @@
+/**
+ * The timeline's filters: a text search over the raw lines, facet menus whose values and counts
+ * come from the index, and "findings only". The search is sent after a short
+ * pause in typing, not on every key.
+ */
+import { forwardRef, useEffect, useState } from 'react';
+import type { TimelineFilter, TimelineStats } from '../../../../protocol/timeline/contract.js';
+import { FacetMenu, type FacetValue } from './FacetMenu.js';
+import { directionLabel, kindLabel, statusLabel } from './format.js';
+import { DIRECTIONS, KINDS, STATUSES } from './viewState.js';
+
+const TYPING_PAUSE_MS = 150;
+
+interface Props {
+  filter: TimelineFilter;
+  stats: TimelineStats | undefined;
+  onChange: (filter: TimelineFilter) => void;
+  connName: (conn: string) => string;
+}
+
+export const FilterBar = forwardRef<HTMLInputElement, Props>(function FilterBar({ filter, stats, onChange, connName }, searchRef) {
+  const [text, setText] = useState(filter.text);
+  // The fragment or Escape changed the search: show it.
+  useEffect(() => setText(filter.text), [filter.text]);
+  useEffect(() => {
+    if (text === filter.text) return;
+    const timer = setTimeout(() => onChange({ ...filter, text }), TYPING_PAUSE_MS);
+    return () => clearTimeout(timer);
+  }, [text, filter, onChange]);
+
+  const facets = stats?.facets;
+  const counted = (record: Record<string, number> | undefined, label: (v: string) => string): FacetValue[] =>
+    Object.entries(record ?? {})
+      .sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))
+      .map(([value, count]) => ({ value, label: label(value), count }));
+  const statusValues: FacetValue[] = STATUSES.filter((s) => (facets?.statuses[s] ?? 0) > 0 || filter.statuses.includes(s)).map((s) => ({
+    value: s,
+    label: s === 'none' ? 'no status' : statusLabel(s),
+    count: facets?.statuses[s] ?? 0,
+  }));
+  const kindValues: FacetValue[] = KINDS.filter((k) => (facets?.kinds[k] ?? 0) > 0 || filter.kinds.includes(k)).map((k) => ({
+    value: k,
+    label: kindLabel(k),
+    count: facets?.kinds[k] ?? 0,
+  }));
+  const active =
+    filter.conns.length + filter.directions.length + filter.kinds.length + filter.methods.length + filter.statuses.length > 0 ||
+    filter.findingsOnly ||
+    filter.text !== '';
+
+  return (
+    <div className="tl-filters" role="search" aria-label="Filter the timeline">
+      <input
+        ref={searchRef}
+        type="search"
+        placeholder="Search the raw lines  (/)"
+        aria-label="Search the raw lines"
+        value={text}
+        onChange={(e) => setText(e.target.value)}
+        onKeyDown={(e) => {
+          if (e.key === 'Enter') onChange({ ...filter, text });
+        }}
+        data-testid="timeline-search"
+      />
+      <FacetMenu
+        name="conn"
+        label="Connection"
+        values={counted(facets?.conns, connName)}
+        chosen={filter.conns}
+        onChange={(conns) => onChange({ ...filter, conns })}
+      />
+      <FacetMenu
+        name="direction"
+        label="Direction"
+        values={DIRECTIONS.map((d) => ({ value: d, label: directionLabel(d) }))}
+        chosen={filter.directions}
+        onChange={(directions) => onChange({ ...filter, directions: DIRECTIONS.filter((d) => directions.includes(d)) })}
+      />
+      <FacetMenu
+        name="kind"
+        label="Kind"
+        values={kindValues}
+        chosen={filter.kinds}
+        onChange={(kinds) => onChange({ ...filter, kinds: KINDS.filter((k) => kinds.includes(k)) })}
+      />
+      <FacetMenu
+        name="method"
+        label="Method"
+        values={counted(facets?.methods, (m) => m)}
+        chosen={filter.methods}
+        onChange={(methods) => onChange({ ...filter, methods })}
+      />
+      <FacetMenu
+        name="status"
+        label="Status"
+        values={statusValues}
+        chosen={filter.statuses}
+        onChange={(statuses) => onChange({ ...filter, statuses: STATUSES.filter((s) => statuses.includes(s)) })}
+      />
+      <button
+        type="button"
+        aria-pressed={filter.findingsOnly}
+        className={filter.findingsOnly ? 'on' : ''}
+        onClick={() => onChange({ ...filter, findingsOnly: !filter.findingsOnly })}
+        data-testid="timeline-findings-only"
+      >
+        ⚑ Findings only
+      </button>
+      {active && (
+        <button
+          type="button"
+          className="link"
+          onClick={() => onChange({ conns: [], directions: [], kinds: [], methods: [], statuses: [], findingsOnly: false, text: '' })}
+        >
+          Clear filters
+        </button>
+      )}
+    </div>
+  );
+});

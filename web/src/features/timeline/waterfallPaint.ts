@@ -1,0 +1,223 @@
+/**
+ * Paints the waterfall on a canvas from a layout. Text drawn here (connection names) cannot
+ * inject anything: a canvas has no markup. Colours come from the theme's CSS variables, so dark
+ * and light stay in step with the rest of the app.
+ */
+import type { Severity, TimelineSpan } from '../../../../protocol/timeline/contract.js';
+import { statusTone, type Tone } from './format.js';
+import { tickLabel, tickStep, ticks, xOf, type TimeRange } from './timeAxis.js';
+import { AXIS_HEIGHT, LABEL_WIDTH, rowBox, type Layout, type Placed } from './waterfallLayout.js';
+
+export interface Palette {
+  bg: string;
+  bg2: string;
+  border: string;
+  fg: string;
+  fg2: string;
+  accent: string;
+  tones: Record<Tone, string>;
+  severity: Record<Severity, string>;
+  kinds: { notification: string; stderr: string; other: string; bad: string };
+}
+
+export function readPalette(root: HTMLElement): Palette {
+  const style = getComputedStyle(root);
+  const v = (name: string, fallback: string): string => style.getPropertyValue(name).trim() || fallback;
+  const bad = v('--bad', '#b42318');
+  const warn = v('--warn', '#9a6700');
+  const note = v('--note', '#6e40c9');
+  const fg2 = v('--fg-2', '#57606a');
+  return {
+    bg: v('--bg', '#fff'),
+    bg2: v('--bg-2', '#f4f5f7'),
+    border: v('--border', '#d0d7de'),
+    fg: v('--fg', '#1b1f24'),
+    fg2,
+    accent: v('--accent', '#0b62c4'),
+    tones: { ok: v('--in', '#1a7f37'), bad, warn, round: note, pending: v('--out', '#0b62c4'), muted: fg2 },
+    severity: { error: bad, warning: warn, info: v('--accent', '#0b62c4') },
+    kinds: { notification: note, stderr: warn, other: fg2, bad },
+  };
+}
+
+export interface PaintInput {
+  layout: Layout;
+  range: TimeRange;
+  width: number;
+  height: number;
+  /** Where pending spans end (now, or the session's last event for a closed one). */
+  now: number;
+  /** The session's start: tick labels count from it. */
+  origin: number;
+  selected: number | undefined;
+  hovered: number | undefined;
+  laneLabel: (conn: string) => string;
+  palette: Palette;
+}
+
+/** A painted box, for the hit test. */
+export interface Box {
+  row: number;
+  x0: number;
+  x1: number;
+  top: number;
+  bottom: number;
+  instant: boolean;
+}
+
+export function paintWaterfall(ctx: CanvasRenderingContext2D, input: PaintInput): Box[] {
+  const { layout, range, width, height, palette: p } = input;
+  const plot = Math.max(1, width - LABEL_WIDTH);
+  const x = (t: number): number => LABEL_WIDTH + xOf(range, plot, t);
+  ctx.clearRect(0, 0, width, height);
+  ctx.fillStyle = p.bg;
+  ctx.fillRect(0, 0, width, height);
+  ctx.font = '11px system-ui, sans-serif';
+  ctx.textBaseline = 'middle';
+
+  // Lanes: alternate shading, a name on the left.
+  layout.lanes.forEach((lane, i) => {
+    if (i % 2 === 1) {
+      ctx.fillStyle = p.bg2;
+      ctx.fillRect(0, lane.top, width, lane.height);
+    }
+    ctx.fillStyle = p.fg2;
+    ctx.fillText(fitText(ctx, input.laneLabel(lane.conn), LABEL_WIDTH - 8), 4, lane.top + Math.min(lane.height, 18) / 2);
+  });
+
+  // Time grid and axis labels.
+  const step = tickStep(range, plot);
+  ctx.strokeStyle = p.border;
+  ctx.lineWidth = 1;
+  ctx.fillStyle = p.fg2;
+  for (const t of ticks(range, step, input.origin)) {
+    const tx = Math.round(x(t)) + 0.5;
+    ctx.beginPath();
+    ctx.moveTo(tx, AXIS_HEIGHT - 4);
+    ctx.lineTo(tx, height);
+    ctx.stroke();
+    ctx.fillText(tickLabel(t, step, input.origin), tx + 3, AXIS_HEIGHT / 2);
+  }
+  ctx.beginPath();
+  ctx.moveTo(LABEL_WIDTH + 0.5, 0);
+  ctx.lineTo(LABEL_WIDTH + 0.5, height);
+  ctx.moveTo(0, AXIS_HEIGHT + 0.5);
+  ctx.lineTo(width, AXIS_HEIGHT + 0.5);
+  ctx.stroke();
+
+  ctx.save();
+  ctx.beginPath();
+  ctx.rect(LABEL_WIDTH + 1, AXIS_HEIGHT + 1, plot, height - AXIS_HEIGHT);
+  ctx.clip();
+  const boxes: Box[] = [];
+  let selectedBox: Box | undefined;
+  for (const placed of layout.placed) {
+    const box = paintSpan(ctx, input, placed, x);
+    boxes.push(box);
+    if (box.row === input.selected) selectedBox = box;
+  }
+  // "Now", for a live session.
+  const nx = x(input.now);
+  if (nx > LABEL_WIDTH && nx < width) {
+    ctx.strokeStyle = p.accent;
+    ctx.setLineDash([3, 3]);
+    ctx.beginPath();
+    ctx.moveTo(Math.round(nx) + 0.5, AXIS_HEIGHT);
+    ctx.lineTo(Math.round(nx) + 0.5, height);
+    ctx.stroke();
+    ctx.setLineDash([]);
+  }
+  if (selectedBox) {
+    ctx.strokeStyle = p.accent;
+    ctx.lineWidth = 2;
+    ctx.strokeRect(selectedBox.x0 - 2, selectedBox.top - 2, selectedBox.x1 - selectedBox.x0 + 4, selectedBox.bottom - selectedBox.top + 4);
+  }
+  ctx.restore();
+  return boxes;
+}
+
+function paintSpan(ctx: CanvasRenderingContext2D, input: PaintInput, placed: Placed, x: (t: number) => number): Box {
+  const { span } = placed;
+  const p = input.palette;
+  const { top, height } = rowBox(input.layout, placed);
+  const instant = placed.track === -1;
+  const x0 = x(span.t0);
+  if (instant) {
+    ctx.fillStyle = instantColor(span, p);
+    ctx.fillRect(Math.round(x0), top, span.row === input.hovered ? 3 : 1.5, height);
+    if (span.worst) marker(ctx, x0, top, p.severity[span.worst]);
+    return { row: span.row, x0: x0 - 3, x1: x0 + 3, top, bottom: top + height, instant: true };
+  }
+  const end = span.t1 ?? Math.max(input.now, span.t0);
+  const x1 = Math.max(x(end), x0 + 2);
+  const color = p.tones[statusTone(span.status)];
+  ctx.globalAlpha = span.t1 === undefined ? 0.45 : span.row === input.hovered ? 1 : 0.85;
+  ctx.fillStyle = color;
+  ctx.fillRect(x0, top, x1 - x0, height);
+  ctx.globalAlpha = 1;
+  if (span.t1 === undefined) {
+    // Still open: a solid start and an open, dashed end at "now".
+    ctx.fillRect(x0, top, 2, height);
+    ctx.strokeStyle = color;
+    ctx.setLineDash([2, 2]);
+    ctx.strokeRect(x0 + 0.5, top + 0.5, x1 - x0 - 1, height - 1);
+    ctx.setLineDash([]);
+  }
+  if (span.depth > 0) {
+    // Nested under a call: a bracket up towards the track of the call that caused it.
+    ctx.strokeStyle = color;
+    ctx.lineWidth = 1;
+    ctx.beginPath();
+    ctx.moveTo(Math.round(x0) + 0.5, top);
+    ctx.lineTo(Math.round(x0) + 0.5, top - input.layout.trackHeight / 2);
+    ctx.lineTo(Math.round(x0) + 4.5, top - input.layout.trackHeight / 2);
+    ctx.stroke();
+  }
+  if (span.worst) marker(ctx, x0, top, input.palette.severity[span.worst]);
+  return { row: span.row, x0, x1, top, bottom: top + height, instant: false };
+}
+
+function instantColor(span: TimelineSpan, p: Palette): string {
+  switch (span.kind) {
+    case 'notification':
+      return p.kinds.notification;
+    case 'stderr':
+      return p.kinds.stderr;
+    case 'invalid':
+    case 'orphan-response':
+      return p.kinds.bad;
+    case 'request':
+    case 'process':
+    case 'notice':
+    case 'note':
+      return p.kinds.other;
+  }
+}
+
+/** A finding: a small flag on the span's start. */
+function marker(ctx: CanvasRenderingContext2D, x0: number, top: number, color: string): void {
+  ctx.fillStyle = color;
+  ctx.beginPath();
+  ctx.moveTo(x0, top - 1);
+  ctx.lineTo(x0 + 6, top - 1);
+  ctx.lineTo(x0, top + 5);
+  ctx.closePath();
+  ctx.fill();
+}
+
+function fitText(ctx: CanvasRenderingContext2D, text: string, max: number): string {
+  let t = text.slice(0, 60);
+  if (ctx.measureText(t).width <= max) return t;
+  while (t.length > 1 && ctx.measureText(`${t}…`).width > max) t = t.slice(0, -1);
+  return `${t}…`;
+}
+
+/** The row under a point: an instant within a few pixels wins over the span behind it. */
+export function hitTest(boxes: readonly Box[], px: number, py: number): number | undefined {
+  let best: Box | undefined;
+  for (const box of boxes) {
+    if (py < box.top - 2 || py > box.bottom + 2 || px < box.x0 - 2 || px > box.x1 + 2) continue;
+    if (!best || (box.instant && !best.instant) || box.x1 - box.x0 < best.x1 - best.x0) best = box;
+  }
+  return best?.row;
+}
