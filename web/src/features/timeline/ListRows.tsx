@@ -65,6 +65,38 @@ interface RowProps {
   onToggle: (row: number) => void;
 }
 
+/** A window asked again brings new row objects with, mostly, the same content: re-render only what changed. */
+function sameRow(a: RowProps, b: RowProps): boolean {
+  const x = a.row;
+  const y = b.row;
+  return (
+    a.index === b.index &&
+    a.top === b.top &&
+    a.selected === b.selected &&
+    a.expanded === b.expanded &&
+    a.connName === b.connName &&
+    a.onPick === b.onPick &&
+    a.onToggle === b.onToggle &&
+    x.row === y.row &&
+    // Row numbers start over with a new epoch: what never changes for a row tells two apart.
+    x.t0 === y.t0 &&
+    x.kind === y.kind &&
+    x.id === y.id &&
+    x.conn === y.conn &&
+    x.status === y.status &&
+    x.t1 === y.t1 &&
+    x.bytesIn === y.bytesIn &&
+    x.bytesOut === y.bytesOut &&
+    x.events === y.events &&
+    x.children === y.children &&
+    x.findings === y.findings &&
+    x.worst === y.worst &&
+    x.depth === y.depth &&
+    x.method === y.method &&
+    x.summary === y.summary
+  );
+}
+
 export const DataRow = memo(function DataRow({ row, index, top, selected, expanded, connName, onPick, onToggle }: RowProps) {
   const duration = rowDuration(row);
   const expandable = row.children > 0 || row.events > 1;
@@ -154,7 +186,7 @@ export const DataRow = memo(function DataRow({ row, index, top, selected, expand
       </div>
     </div>
   );
-});
+}, sameRow);
 
 export function PlaceholderRow({ index, top }: { index: number; top: number }) {
   return (

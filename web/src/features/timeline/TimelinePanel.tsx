@@ -87,12 +87,18 @@ export function TimelinePanel({ client, conns, live, inUrl }: Props) {
   const detail = useRowDetail(client, detailOpen ? selected : undefined, dataVersion);
 
   const byConn = useMemo(() => new Map(conns.map((c) => [c.conn, c])), [conns]);
-  const connName = useMemo(() => connectionNames(conns), [conns]);
-  const lanes = useMemo(() => {
-    const order = conns.map((c) => c.conn);
-    for (const conn of Object.keys(stats?.facets.conns ?? {})) if (!order.includes(conn)) order.push(conn);
-    return view.filter.conns.length > 0 ? order.filter((c) => view.filter.conns.includes(c)) : order;
-  }, [conns, stats?.facets.conns, view.filter.conns]);
+  // The session's snapshot and the stats are new objects on every update; what the rows and
+  // the waterfall draw from them changes rarely. Keyed by content, so a flood redraws neither.
+  const names = conns.map((c) => [c.conn, connectionName(c)] as const);
+  const namesKey = JSON.stringify(names);
+  // eslint-disable-next-line react-hooks/exhaustive-deps
+  const connName = useMemo(() => connectionNames(names), [namesKey]);
+  const laneOrder = conns.map((c) => c.conn);
+  for (const conn of Object.keys(stats?.facets.conns ?? {})) if (!laneOrder.includes(conn)) laneOrder.push(conn);
+  const shownLanes = view.filter.conns.length > 0 ? laneOrder.filter((c) => view.filter.conns.includes(c)) : laneOrder;
+  const lanesKey = shownLanes.join('\n');
+  // eslint-disable-next-line react-hooks/exhaustive-deps
+  const lanes = useMemo(() => shownLanes, [lanesKey]);
 
   const setFilter = useCallback((filter: TimelineFilter) => update((v) => ({ ...v, filter })), [update]);
   const onSort = useCallback(
@@ -296,8 +302,8 @@ export function TimelinePanel({ client, conns, live, inUrl }: Props) {
 }
 
 /** Display names of connections; two that would read the same are told apart by their ids. */
-function connectionNames(conns: readonly ConnInfo[]): (conn: string | undefined) => string {
-  const names = new Map(conns.map((c) => [c.conn, connectionName(c)]));
+function connectionNames(entries: readonly (readonly [string, string])[]): (conn: string | undefined) => string {
+  const names = new Map(entries);
   const seen = new Map<string, number>();
   for (const name of names.values()) seen.set(name, (seen.get(name) ?? 0) + 1);
   return (conn) => {

@@ -9,10 +9,12 @@ import type { TimelineClient, TimelineSpan, TimelineStats } from '../../../../pr
 import { formatDuration, kindLabel, statusLabel } from './format.js';
 import { fit, follow, pan, reveal, tAt, width, zoom, type TimeRange } from './timeAxis.js';
 import { useLatestAnswer } from './useTimelineData.js';
+import { useThrottled } from './useThrottled.js';
 import { LABEL_WIDTH, layoutWaterfall } from './waterfallLayout.js';
-import { hitTest, paintWaterfall, readPalette, type Box, type Palette } from './waterfallPaint.js';
+import { boxesOf, hitTest, paintWaterfall, readPalette, type Palette, type PaintInput } from './waterfallPaint.js';
 
-const SPAN_LIMIT = 3000;
+/** Spans asked per pixel of the time axis: more could not be told apart. */
+const SPANS_PER_PX = 2;
 /** A growing live session is shown whole until it is this long; then the view slides. */
 const AUTO_FOLLOW_MAX_MS = 30_000;
 
@@ -36,10 +38,30 @@ interface Props {
   children?: ReactNode;
 }
 
-export function Waterfall({ client, stats, version, live, lanes, laneLabel, selected, revealRequest, onSelect, children }: Props) {
+/**
+ * Under a flood the data moves every frame; the waterfall follows it a few times a second, which
+ * reads the same to the eye and leaves the frames to the list and the rest of the page.
+ */
+const DATA_MS = 150;
+
+export function Waterfall({
+  client,
+  stats: liveStats,
+  version: liveVersion,
+  live,
+  lanes,
+  laneLabel,
+  selected,
+  revealRequest,
+  onSelect,
+  children,
+}: Props) {
+  const stats = useThrottled(liveStats, DATA_MS);
+  const version = useThrottled(liveVersion, DATA_MS);
   const wrapRef = useRef<HTMLDivElement>(null);
   const canvasRef = useRef<HTMLCanvasElement>(null);
-  const boxes = useRef<Box[]>([]);
+  /** What was last painted, for the hit test. */
+  const painted = useRef<PaintInput | undefined>(undefined);
   const [size, setSize] = useState({ w: 0, h: 0 });
   const [range, setRange] = useState<TimeRange | undefined>();
   const [following, setFollowing] = useState(live);
@@ -106,11 +128,11 @@ export function Waterfall({ client, stats, version, live, lanes, laneLabel, sele
     });
   }, [revealRequest]);
 
-  const spans = useLatestAnswer(range ? `${range.t0}:${range.t1}:${version}` : '', async () =>
-    range ? client.spans(range.t0, range.t1, SPAN_LIMIT) : [],
+  const plot = Math.max(1, size.w - LABEL_WIDTH);
+  const spans = useLatestAnswer(range && size.w > 0 ? `${range.t0}:${range.t1}:${version}:${plot}` : '', async () =>
+    range ? client.spans(range.t0, range.t1, Math.max(200, Math.round(plot * SPANS_PER_PX))) : [],
   );
 
-  const plot = Math.max(1, size.w - LABEL_WIDTH);
   useLayoutEffect(() => {
     const canvas = canvasRef.current;
     const ctx = canvas?.getContext('2d');
@@ -124,7 +146,7 @@ export function Waterfall({ client, stats, version, live, lanes, laneLabel, sele
     const r = range ?? { t0: 0, t1: 1 };
     const minGap = (width(r) / plot) * 3;
     const layout = layoutWaterfall(spans ?? [], lanes, now, minGap, size.h);
-    boxes.current = paintWaterfall(ctx, {
+    const input: PaintInput = {
       layout,
       range: r,
       width: size.w,
@@ -135,8 +157,12 @@ export function Waterfall({ client, stats, version, live, lanes, laneLabel, sele
       hovered: hover?.span.row,
       laneLabel,
       palette,
-    });
+    };
+    paintWaterfall(ctx, input);
+    painted.current = input;
   }, [spans, lanes, now, size, palette, range, plot, selected, hover, laneLabel, tMin]);
+
+  const rowAt = (px: number, py: number): number | undefined => (painted.current ? hitTest(boxesOf(painted.current), px, py) : undefined);
 
   const move = (next: TimeRange): void => {
     setFollowing(false);
@@ -182,7 +208,7 @@ export function Waterfall({ client, stats, version, live, lanes, laneLabel, sele
       if (d.moved) move(pan(d.range, (-dx * width(d.range)) / plot));
       return;
     }
-    const row = hitTest(boxes.current, pointerX(event), pointerY(event));
+    const row = rowAt(pointerX(event), pointerY(event));
     const span = row === undefined ? undefined : spans?.find((s) => s.row === row);
     setHover(span ? { span, x: pointerX(event), y: pointerY(event) } : undefined);
   };
@@ -190,7 +216,7 @@ export function Waterfall({ client, stats, version, live, lanes, laneLabel, sele
     const d = drag.current;
     drag.current = undefined;
     if (d && !d.moved) {
-      const row = hitTest(boxes.current, pointerX(event), pointerY(event));
+      const row = rowAt(pointerX(event), pointerY(event));
       if (row !== undefined) onSelect(row);
     }
   };

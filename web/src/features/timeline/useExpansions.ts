@@ -3,10 +3,10 @@
  * round-trip request, server requests made while it was open) and its lines. Asked of the client
  * for the few expanded rows only, again at most a few times a second while the data moves.
  */
-import { useEffect, useState } from 'react';
 import type { RowDetail, TimelineClient, TimelineRow } from '../../../../protocol/timeline/contract.js';
 import type { Expansion } from './slots.js';
 import { useLatestAnswer } from './useTimelineData.js';
+import { useThrottled } from './useThrottled.js';
 
 /** More than this and the rest is one "open the detail" line. */
 const MAX_SUBS = 60;
@@ -42,20 +42,4 @@ async function expansionOf(client: TimelineClient, row: number): Promise<Expande
   const total = detail.lines.length + detail.childRows.length;
   if (total > shown) subs.push({ kind: 'more', count: total - shown, row });
   return { row, index, extra: subs.length, subs };
-}
-
-/** The value, changing at most once per `ms` (the last change always lands). */
-function useThrottled<T>(value: T, ms: number): T {
-  const [shown, setShown] = useState(value);
-  const [since, setSince] = useState(0);
-  useEffect(() => {
-    if (Object.is(value, shown)) return;
-    const wait = Math.max(0, since + ms - Date.now());
-    const timer = setTimeout(() => {
-      setShown(value);
-      setSince(Date.now());
-    }, wait);
-    return () => clearTimeout(timer);
-  }, [value, shown, since, ms]);
-  return shown;
 }

@@ -93,8 +93,14 @@ export function useListScroll(ref: RefObject<HTMLDivElement | null>, slots: numb
       const topSlot = anchor && Math.abs(anchor.scrollTop - el.scrollTop) < 1 ? anchor.topSlot : topSlotAt(l.geometry, el.scrollTop);
       if (!anchor || Math.abs(anchor.scrollTop - el.scrollTop) >= 1) {
         l.anchor = undefined;
-        const following = atEnd(l.geometry, topSlot);
-        if (following !== l.following) setFollowing(following);
+        // Only a move towards the start leaves the end: a late event of our own write, read
+        // against a list that has grown since, must not stop following.
+        const towardsStart = el.scrollTop < l.pos.scrollTop - 1;
+        const following = l.following && !towardsStart ? true : atEnd(l.geometry, topSlot);
+        if (following !== l.following) {
+          l.following = following;
+          setFollowing(following);
+        }
       }
       setPos((p) => (p.topSlot === topSlot && p.scrollTop === el.scrollTop ? p : { topSlot, scrollTop: el.scrollTop }));
     };

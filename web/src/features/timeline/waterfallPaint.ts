@@ -55,7 +55,7 @@ export interface PaintInput {
   palette: Palette;
 }
 
-/** A painted box, for the hit test. */
+/** Where a span lies on the canvas, for the hit test. */
 export interface Box {
   row: number;
   x0: number;
@@ -65,7 +65,7 @@ export interface Box {
   instant: boolean;
 }
 
-export function paintWaterfall(ctx: CanvasRenderingContext2D, input: PaintInput): Box[] {
+export function paintWaterfall(ctx: CanvasRenderingContext2D, input: PaintInput): void {
   const { layout, range, width, height, palette: p } = input;
   const plot = Math.max(1, width - LABEL_WIDTH);
   const x = (t: number): number => LABEL_WIDTH + xOf(range, plot, t);
@@ -109,12 +109,21 @@ export function paintWaterfall(ctx: CanvasRenderingContext2D, input: PaintInput)
   ctx.beginPath();
   ctx.rect(LABEL_WIDTH + 1, AXIS_HEIGHT + 1, plot, height - AXIS_HEIGHT);
   ctx.clip();
-  const boxes: Box[] = [];
-  let selectedBox: Box | undefined;
+  // Thousands of instants or hairline spans can fall on one pixel column: paint each
+  // (lane, track, column) once. The hit test (boxesOf) still sees every one.
+  const painted = new Set<number>();
+  let selected: Placed | undefined;
   for (const placed of layout.placed) {
-    const box = paintSpan(ctx, input, placed, x);
-    boxes.push(box);
-    if (box.row === input.selected) selectedBox = box;
+    const { span } = placed;
+    if (span.row === input.selected) selected = placed;
+    const x0 = x(span.t0);
+    const hairline = placed.track === -1 || (span.t1 !== undefined && x(span.t1) - x0 < 1);
+    if (hairline && span.row !== input.hovered && !span.worst) {
+      const key = (Math.round(x0) * 64 + placed.lane) * 8 + Math.min(placed.track + 1, 7);
+      if (painted.has(key)) continue;
+      painted.add(key);
+    }
+    paintSpan(ctx, input, placed, x);
   }
   // "Now", for a live session.
   const nx = x(input.now);
@@ -127,16 +136,23 @@ export function paintWaterfall(ctx: CanvasRenderingContext2D, input: PaintInput)
     ctx.stroke();
     ctx.setLineDash([]);
   }
-  if (selectedBox) {
+  if (selected) {
+    const box = boxOf(input, selected, x);
     ctx.strokeStyle = p.accent;
     ctx.lineWidth = 2;
-    ctx.strokeRect(selectedBox.x0 - 2, selectedBox.top - 2, selectedBox.x1 - selectedBox.x0 + 4, selectedBox.bottom - selectedBox.top + 4);
+    ctx.strokeRect(box.x0 - 2, box.top - 2, box.x1 - box.x0 + 4, box.bottom - box.top + 4);
   }
   ctx.restore();
-  return boxes;
 }
 
-function paintSpan(ctx: CanvasRenderingContext2D, input: PaintInput, placed: Placed, x: (t: number) => number): Box {
+/** Where every span of a paint lies, for the hit test: computed when the pointer asks, not on every paint. */
+export function boxesOf(input: PaintInput): Box[] {
+  const plot = Math.max(1, input.width - LABEL_WIDTH);
+  const x = (t: number): number => LABEL_WIDTH + xOf(input.range, plot, t);
+  return input.layout.placed.map((placed) => boxOf(input, placed, x));
+}
+
+function paintSpan(ctx: CanvasRenderingContext2D, input: PaintInput, placed: Placed, x: (t: number) => number): void {
   const { span } = placed;
   const p = input.palette;
   const { top, height } = rowBox(input.layout, placed);
@@ -146,7 +162,7 @@ function paintSpan(ctx: CanvasRenderingContext2D, input: PaintInput, placed: Pla
     ctx.fillStyle = instantColor(span, p);
     ctx.fillRect(Math.round(x0), top, span.row === input.hovered ? 3 : 1.5, height);
     if (span.worst) marker(ctx, x0, top, p.severity[span.worst]);
-    return { row: span.row, x0: x0 - 3, x1: x0 + 3, top, bottom: top + height, instant: true };
+    return;
   }
   const end = span.t1 ?? Math.max(input.now, span.t0);
   const x1 = Math.max(x(end), x0 + 2);
@@ -174,7 +190,15 @@ function paintSpan(ctx: CanvasRenderingContext2D, input: PaintInput, placed: Pla
     ctx.stroke();
   }
   if (span.worst) marker(ctx, x0, top, input.palette.severity[span.worst]);
-  return { row: span.row, x0, x1, top, bottom: top + height, instant: false };
+}
+
+/** Where a span would be painted, without painting it. */
+function boxOf(input: PaintInput, placed: Placed, x: (t: number) => number): Box {
+  const { top, height } = rowBox(input.layout, placed);
+  const x0 = x(placed.span.t0);
+  if (placed.track === -1) return { row: placed.span.row, x0: x0 - 3, x1: x0 + 3, top, bottom: top + height, instant: true };
+  const x1 = Math.max(x(placed.span.t1 ?? Math.max(input.now, placed.span.t0)), x0 + 2);
+  return { row: placed.span.row, x0, x1, top, bottom: top + height, instant: false };
 }
 
 function instantColor(span: TimelineSpan, p: Palette): string {
