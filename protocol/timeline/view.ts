@@ -120,7 +120,14 @@ export class SortedView {
     if (this.stale > 0) this.dropStale(marks);
     const add = this.pending.filter((row) => ((marks[row] ?? 0) & PENDING) !== 0);
     this.pending = [];
-    add.sort((a, b) => order.compare(a, keys.get(a), b, keys.get(b)));
+    // New rows in time order come already sorted: a check is linear, a sort is not.
+    let sorted = true;
+    for (let i = 1; i < add.length && sorted; i++) {
+      const a = add[i - 1] ?? 0;
+      const b = add[i] ?? 0;
+      sorted = order.compare(a, keys.get(a), b, keys.get(b)) < 0;
+    }
+    if (!sorted) add.sort((a, b) => order.compare(a, keys.get(a), b, keys.get(b)));
     const last = this.list[this.length - 1];
     const first = add[0];
     if (last === undefined || first === undefined || order.compare(last, keys.get(last), first, keys.get(first)) < 0) {
