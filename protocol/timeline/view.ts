@@ -65,10 +65,23 @@ export class SortedView {
         this.matching--;
       } else if (this.order.mutable) this.keys.data[row] = this.order.keyOf(row);
     } else if (passes) {
-      this.marks.data[row] = mark | PENDING;
-      this.keys.data[row] = this.order.keyOf(row);
-      this.pending.push(row);
+      const key = this.order.keyOf(row);
+      this.keys.data[row] = key;
       this.matching++;
+      const last = this.list[this.length - 1];
+      if (
+        this.pending.length === 0 &&
+        this.stale === 0 &&
+        (last === undefined || this.order.compare(last, this.keys.get(last), row, key) < 0)
+      ) {
+        // Sorts last (every new row in time order): straight onto the list, nothing to merge later.
+        this.ensureCapacity(this.length + 1);
+        this.list[this.length++] = row;
+        this.marks.data[row] = mark | LISTED;
+        return;
+      }
+      this.marks.data[row] = mark | PENDING;
+      this.pending.push(row);
     }
   }
 
