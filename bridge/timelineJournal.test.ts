@@ -6,7 +6,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { BridgeEvent } from '../protocol/envelope.js';
 import { EMPTY_FILTER, type TimelineAnswer, type TimelineRow, type TimelineStats } from '../protocol/timeline/contract.js';
-import { TimelineHost } from '../protocol/timeline/host.js';
+import { TimelineHost, lastSeqOf } from '../protocol/timeline/host.js';
 import { TimelineIndex } from '../protocol/timeline/timelineIndex.js';
 import { BridgeClient, demoServerJs, httpGet, nodeServer, startTestBridge, type TestBridge } from './testing/bridgeClient.js';
 
@@ -181,5 +181,19 @@ describe('a damaged journal', () => {
     expect(h.answers.filter((a) => a.type === 'problem').map((a) => (a.type === 'problem' ? a.message : ''))).toEqual([
       'the journal could not be fetched: HTTP 404',
     ]);
+  });
+});
+
+describe('lastSeqOf', () => {
+  it('reads the last event of a frame as the bridge writes it, whatever its strings hold', () => {
+    const text = JSON.stringify({
+      type: 'events',
+      events: [
+        { seq: 4, t: 1 },
+        { seq: 12, t: 2, text: '{"seq":99}' },
+      ],
+    });
+    expect(lastSeqOf(text)).toBe(12);
+    expect(lastSeqOf('{"type":"events","events":[]}')).toBe(Infinity);
   });
 });

@@ -1,4 +1,5 @@
 // ExchangeTracker: requests paired with what became of them, direction by direction.
+import { EventScript } from './timeline/testing.js';
 import { describe, expect, it } from 'vitest';
 
 import { ClientSession } from './clientSession.js';
@@ -480,5 +481,24 @@ describe('ExchangeTracker: multi round-trip requests', () => {
     w.recv(inputRequired(1, 'S'));
     w.spawn();
     expect(w.exchangeOf(w.send(call(1, 'confirm_action', { inputResponses: {}, requestState: 'S' }))).previousRound).toBeUndefined();
+  });
+});
+
+describe('ExchangeTracker that forgets closed exchanges', () => {
+  it('keeps only the newest closed ones, still pairing late answers among them', () => {
+    const forgotten: string[] = [];
+    const tracker = new ExchangeTracker({ keepClosed: 3, keepProgress: false, onForget: (e) => forgotten.push(e.key) });
+    const s = new EventScript().spawn('c1');
+    for (let id = 1; id <= 10; id++) s.request('c1', id, 'tools/call', { name: 'x' }).result('c1', id, {});
+    s.request('c1', 11, 'tools/call', { name: 'slow', _meta: { progressToken: 't' } });
+    s.notify('c1', 'stdout', 'notifications/progress', { progressToken: 't', progress: 1 });
+    s.result('c1', 10, {}).result('c1', 2, {});
+    const pairings = s.events.map((e) => tracker.apply(e)?.pairing.kind);
+    expect(tracker.exchanges.size).toBe(4);
+    expect(forgotten).toHaveLength(7);
+    // A second answer to 10 (kept) is a duplicate; one to 2 (forgotten) names no known request.
+    expect(pairings.slice(-2)).toEqual(['duplicate-response', 'unknown-id']);
+    expect(tracker.get('c1', 'client', 11)?.progress).toEqual([]);
+    expect(pairings.at(-3)).toBe('progress');
   });
 });

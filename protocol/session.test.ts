@@ -1,3 +1,4 @@
+import { EventScript } from './timeline/testing.js';
 import { describe, it, expect } from 'vitest';
 import type { BridgeEvent } from './envelope.js';
 import { NOTE_TOPICS, SessionModel } from './session.js';
@@ -282,5 +283,30 @@ describe('SessionModel: exchanges, messages and findings', () => {
     expect(model.exchanges.exchanges.size).toBe(1);
     expect([...model.exchanges.exchanges.values()][0]?.status).toBe('orphaned');
     expect(model.conns.get('c1')?.status).toBe('exited');
+  });
+});
+
+describe('a light fold of an old backlog', () => {
+  it('keeps what the connections need and nothing else', () => {
+    const s = new EventScript().spawn('c1');
+    s.note('c1', NOTE_TOPICS.connecting, { choice: 'handshake' });
+    s.request('c1', 7, 'tools/call', { name: 'echo' }).result('c1', 7, { content: [] });
+    s.notify('c1', 'stdout', 'notifications/tools/list_changed');
+    s.line('c1', 'stderr', 'hi');
+    const light = new SessionModel();
+    const full = new SessionModel();
+    for (const event of s.events) {
+      light.apply(event, true);
+      full.apply(event);
+    }
+    expect(light.conns.get('c1')).toEqual(full.conns.get('c1'));
+    expect(light.conns.get('c1')).toMatchObject({ status: 'running', maxClientId: 7, stderrLines: 1 });
+    expect(light.conns.get('c1')?.listChanged.tools).toBeGreaterThan(0);
+    expect(light.events).toEqual([]);
+    expect(light.messages.size).toBe(0);
+    expect(light.notes).toHaveLength(1);
+    expect([light.lastSeq, light.count]).toEqual([full.lastSeq, s.events.length]);
+    // Nothing is folded twice.
+    expect(light.apply(s.events[0]!)).toBe(false);
   });
 });

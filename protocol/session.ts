@@ -6,6 +6,7 @@ import type { BridgeEvent, RedactedConfig, StopReason } from './envelope.js';
 import type { Connected } from './connect.js';
 import type { FlowChoice } from './flows.js';
 import { ExchangeTracker, type WireMessage } from './exchanges.js';
+import { classifyText } from './jsonrpc.js';
 import { Linter, type Finding } from './lint/index.js';
 
 export type ConnStatus = 'starting' | 'running' | 'exited' | 'failed';
@@ -70,17 +71,31 @@ export class SessionModel {
   /** Bumped on every change, for cheap snapshot comparison. */
   version = 0;
 
+  private last = -1;
+  /** Events folded, kept or not. */
+  count = 0;
+
   get lastSeq(): number {
-    return this.events.at(-1)?.seq ?? -1;
+    return this.last;
   }
 
-  /** Folds one event; false when it was already folded (a replay overlapping live frames). */
-  apply(event: BridgeEvent): boolean {
+  /**
+   * Folds one event; false when it was already folded (a replay overlapping live frames).
+   * `light`: an old event of a long backlog, folded for what the connections' state needs only
+   * (not kept, not paired, not linted): the timeline worker shows it, from the journal.
+   */
+  apply(event: BridgeEvent, light = false): boolean {
     // Replays can overlap live frames after a reconnect; sequence numbers make that harmless.
-    if (event.seq <= this.lastSeq) return false;
-    this.events.push(event);
+    if (event.seq <= this.last) return false;
+    this.last = event.seq;
+    this.count++;
     this.version++;
     if (event.kind === 'note') this.notes.push(event);
+    if (light) {
+      if (event.conn !== undefined) this.applyToConn(event, event.conn, lightMessage(event));
+      return true;
+    }
+    this.events.push(event);
     const message = this.exchanges.apply(event);
     if (message) this.messages.set(event.seq, message);
     for (const finding of this.linter.apply(event, message)) {
@@ -189,4 +204,24 @@ export class SessionModel {
     }
     return info;
   }
+}
+
+/**
+ * What applyToConn reads of a line, for a light fold: only client requests (their ids) and
+ * server list_changed notifications are parsed; any other line is counted and left alone.
+ */
+function lightMessage(event: BridgeEvent): WireMessage | undefined {
+  if (event.kind !== 'line' || event.text === undefined || event.conn === undefined) return undefined;
+  const wanted = event.stream === 'stdin' ? event.text.includes('"id"') : event.stream === 'stdout' && event.text.includes('list_changed');
+  if (!wanted) return undefined;
+  return {
+    seq: event.seq,
+    t: event.t,
+    conn: event.conn,
+    from: event.stream === 'stdin' ? 'client' : 'server',
+    text: event.text,
+    size: event.size,
+    classified: classifyText(event.text),
+    pairing: { kind: 'none' },
+  };
 }

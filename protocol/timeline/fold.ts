@@ -204,7 +204,12 @@ export class TimelineFold {
       while (stack.length > 0 && this.rows.status.get(stack[stack.length - 1] ?? -1) !== PENDING) stack.pop();
       parent = stack[stack.length - 1] ?? -1;
     }
-    if (message.from === 'client') rows.clientStack.push(row);
+    if (message.from === 'client') {
+      // Answered calls on top are of no more use: the stack stays as deep as the calls open.
+      const stack = rows.clientStack;
+      while (stack.length > 0 && this.rows.status.get(stack[stack.length - 1] ?? -1) !== PENDING) stack.pop();
+      stack.push(row);
+    }
     if (parent >= 0) {
       this.rows.parent.set(row, parent);
       this.rows.depth.set(row, this.rows.depth.get(parent) + 1);

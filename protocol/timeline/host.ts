@@ -163,6 +163,8 @@ export class TimelineHost {
   }
 
   private applyFrame(index: TimelineIndex, text: string): void {
+    // A replayed frame the journal already gave: skipped without parsing it.
+    if (lastSeqOf(text) <= index.lastSeq) return;
     let value: unknown;
     try {
       value = JSON.parse(text);
@@ -231,3 +233,15 @@ function clip(text: string): string {
 }
 
 const now = (): number => performance.now();
+
+/**
+ * The seq of a frame's last event, read off its text: the bridge writes each event as
+ * `{"seq":N,...`, and that text cannot occur inside a JSON string (its quotes would be escaped).
+ * Infinity when it is not found, so the frame is parsed.
+ */
+export function lastSeqOf(frame: string): number {
+  const at = frame.lastIndexOf('{"seq":');
+  if (at === -1) return Infinity;
+  const match = /^\d+/.exec(frame.slice(at + 7, at + 30));
+  return match ? Number(match[0]) : Infinity;
+}

@@ -76,11 +76,16 @@ export async function readJournalTail(url: string, token: string, bytes: number)
   }
   const from = Number(range[1]);
   const size = Number(range[3]);
+  if (from === 0) {
+    // The whole journal fits in the tail: read it once, as a whole.
+    await response.body?.cancel();
+    return undefined;
+  }
   const text = new TextDecoder().decode(await response.arrayBuffer());
   const lines = text.split('\n');
-  // The first piece is the end of a line cut by the range (unless the range is the whole file);
-  // the last is empty, or a line still being written.
-  if (from > 0) lines.shift();
+  // The first piece is the end of a line cut by the range; the last is empty, or a line still
+  // being written.
+  lines.shift();
   lines.pop();
   return { lines: lines.filter((l) => l !== ''), size };
 }

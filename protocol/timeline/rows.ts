@@ -2,7 +2,6 @@
  * The index's storage: one entry per row and per event in typed columns, plus the lint
  * findings. Nothing here is an object per row; TimelineRow objects are built for a window only.
  */
-import type { Column } from './columns.js';
 import { Interner, f64, i32, u8 } from './columns.js';
 
 export class RowTable {
@@ -46,9 +45,21 @@ export class RowTable {
     this.firstEvent.push(event);
     this.lastEvent.push(event);
     this.events.push(0);
-    for (const column of [this.worst, this.round, this.depth, this.children, this.findings, this.bytesOut, this.bytesIn])
-      column.ensure(row + 1);
-    for (const column of [this.conn, this.method, this.parent, this.idString, this.idNumber, this.t1]) column.ensure(row + 1);
+    // Column by column, not through an array of them: this runs once per row, millions of times.
+    const n = row + 1;
+    this.worst.ensure(n);
+    this.round.ensure(n);
+    this.depth.ensure(n);
+    this.children.ensure(n);
+    this.findings.ensure(n);
+    this.bytesOut.ensure(n);
+    this.bytesIn.ensure(n);
+    this.conn.ensure(n);
+    this.method.ensure(n);
+    this.parent.ensure(n);
+    this.idString.ensure(n);
+    this.idNumber.ensure(n);
+    this.t1.ensure(n);
     return row;
   }
 
@@ -85,8 +96,12 @@ export class EventTable {
     const event = this.seq.push(seq);
     this.t.push(t);
     this.kind.push(kind);
-    for (const column of [this.row, this.next, this.stream, this.eol, this.b64] as Column<Int32Array | Uint8Array>[])
-      column.ensure(event + 1);
+    const n = event + 1;
+    this.row.ensure(n);
+    this.next.ensure(n);
+    this.stream.ensure(n);
+    this.eol.ensure(n);
+    this.b64.ensure(n);
     this.next.set(event, -1);
     return event;
   }

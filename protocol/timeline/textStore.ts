@@ -43,6 +43,8 @@ export class TextStore {
   }
 
   get(event: number): string {
+    // The open chunk still has each text apart: no join per look (a live filter looks at every new line).
+    if (event >= this.openFirst) return this.open[event - this.openFirst] ?? '';
     const start = this.starts.get(event);
     const chunk = this.chunkOf(event);
     const stop = event + 1 < this.starts.length ? this.starts.get(event + 1) - 1 : this.end - 1;

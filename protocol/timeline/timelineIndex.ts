@@ -47,6 +47,11 @@ export class TimelineIndex {
     this.fold.applyMalformed(line);
   }
 
+  /** The last seq folded (-1 before any). */
+  get lastSeq(): number {
+    return this.fold.lastSeq;
+  }
+
   get eventCount(): number {
     return this.fold.events.count;
   }

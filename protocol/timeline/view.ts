@@ -65,10 +65,23 @@ export class SortedView {
         this.matching--;
       } else if (this.order.mutable) this.keys.data[row] = this.order.keyOf(row);
     } else if (passes) {
-      this.marks.data[row] = mark | PENDING;
-      this.keys.data[row] = this.order.keyOf(row);
-      this.pending.push(row);
+      const key = this.order.keyOf(row);
+      this.keys.data[row] = key;
       this.matching++;
+      const last = this.list[this.length - 1];
+      if (
+        this.pending.length === 0 &&
+        this.stale === 0 &&
+        (last === undefined || this.order.compare(last, this.keys.get(last), row, key) < 0)
+      ) {
+        // Sorts last (every new row in time order): straight onto the list, nothing to merge later.
+        this.ensureCapacity(this.length + 1);
+        this.list[this.length++] = row;
+        this.marks.data[row] = mark | LISTED;
+        return;
+      }
+      this.marks.data[row] = mark | PENDING;
+      this.pending.push(row);
     }
   }
 
@@ -120,7 +133,14 @@ export class SortedView {
     if (this.stale > 0) this.dropStale(marks);
     const add = this.pending.filter((row) => ((marks[row] ?? 0) & PENDING) !== 0);
     this.pending = [];
-    add.sort((a, b) => order.compare(a, keys.get(a), b, keys.get(b)));
+    // New rows in time order come already sorted: a check is linear, a sort is not.
+    let sorted = true;
+    for (let i = 1; i < add.length && sorted; i++) {
+      const a = add[i - 1] ?? 0;
+      const b = add[i] ?? 0;
+      sorted = order.compare(a, keys.get(a), b, keys.get(b)) < 0;
+    }
+    if (!sorted) add.sort((a, b) => order.compare(a, keys.get(a), b, keys.get(b)));
     const last = this.list[this.length - 1];
     const first = add[0];
     if (last === undefined || first === undefined || order.compare(last, keys.get(last), first, keys.get(first)) < 0) {

@@ -2,13 +2,8 @@
  * The browser end of the bridge socket. It reconnects with backoff and resumes after the last
  * sequence number it has, so a dropped socket or a reloaded tab misses nothing.
  */
-import {
-  bridgeFrameSchema,
-  parseBridgeEvent,
-  type BridgeEvent,
-  type ClientCommandInput,
-  type WelcomeFrame,
-} from '../../../protocol/envelope.js';
+import { parseEventValue } from '../../../protocol/timeline/eventLine.js';
+import { bridgeFrameSchema, type BridgeEvent, type ClientCommandInput, type WelcomeFrame } from '../../../protocol/envelope.js';
 
 export type SocketStatus =
   | { state: 'connecting'; attempt: number }
@@ -115,7 +110,7 @@ export class BridgeSocket {
         const events: BridgeEvent[] = [];
         const malformed: string[] = [];
         for (const raw of frame.data.events) {
-          const parsed = parseBridgeEvent(raw);
+          const parsed = parseEventValue(raw);
           if (parsed.ok) events.push(parsed.event);
           else malformed.push(parsed.error);
         }

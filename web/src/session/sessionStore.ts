@@ -10,6 +10,9 @@ import { BridgeSocket, type SocketStatus } from './bridgeSocket.js';
 import { ConnectionDriver, type DriverOptions } from './connectionDriver.js';
 import { QuestionQueue } from './questions.js';
 import { WatchReporter, shownConns } from './watching.js';
+
+/** Backlog events the page folds whole on opening (pairing, lint, kept for its panels); older ones are folded light. */
+const FULL_BACKLOG = 50_000;
 import type { ClientSession } from '../../../protocol/clientSession.js';
 
 export interface Snapshot {
@@ -41,6 +44,8 @@ export class SessionStore {
   readonly ownLaunches: string[] = [];
 
   private readonly frameListeners = new Set<(text: string, session: string) => void>();
+  /** Events up to this seq are folded light (see onWelcome). */
+  private lightUntil = -1;
 
   constructor(private readonly token: string | undefined) {}
 
@@ -226,6 +231,10 @@ export class SessionStore {
       this.drivers.clear();
     }
     this.welcome = welcome;
+    // A tab opening on a long session: the timeline worker reads the journal itself; this
+    // page's model folds the old part of the backlog for the connections' state only
+    // (docs/adr/0005), and the newest FULL_BACKLOG events whole.
+    if (this.model.lastSeq === -1) this.lightUntil = welcome.lastSeq - FULL_BACKLOG;
     this.watching.reset();
     this.scheduleNotify(true);
   }
@@ -233,7 +242,8 @@ export class SessionStore {
   private onEvents(events: BridgeEvent[], malformed: string[]): void {
     for (const event of events) {
       // Only new events reach the drivers: a server request seen twice would be answered twice.
-      if (this.model.apply(event) && event.conn !== undefined) this.drivers.get(event.conn)?.onEvent(event);
+      const light = event.seq <= this.lightUntil;
+      if (this.model.apply(event, light) && event.conn !== undefined) this.drivers.get(event.conn)?.onEvent(event);
     }
     for (const error of malformed) this.addProblem(`an event could not be read: ${error}`);
     this.scheduleNotify(false);
@@ -278,7 +288,7 @@ export class SessionStore {
       status: this.status,
       ...(this.welcome ? { welcome: this.welcome } : {}),
       conns: [...this.model.conns.values()].map((c) => ({ ...c, steps: [...c.steps], listChanged: { ...c.listChanged } })),
-      eventCount: this.model.events.length,
+      eventCount: this.model.count,
       backlog: this.welcome ? Math.max(0, this.welcome.lastSeq - this.model.lastSeq) : 0,
       problems: this.problems,
     };

@@ -1,14 +1,15 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { readJournalText } from '../../../../protocol/journalFile.js';
 import { SessionModel } from '../../../../protocol/session.js';
+import { readJournal } from '../../../../protocol/timeline/journalReader.js';
+import { parseEventText } from '../../../../protocol/timeline/eventLine.js';
 import type { SessionStore } from '../../session/sessionStore.js';
 
 export interface Archive {
   session: string;
   /**
    * The session folded in the page, for its comparisons and connection names. Absent for a
-   * journal too large to read in the page at once: the timeline's worker reads it instead.
+   * journal too large to fold in the page: the timeline's worker reads it instead.
    */
   model?: SessionModel;
   problems: string[];
@@ -21,7 +22,7 @@ interface SessionsReply {
   sessions: { session: string; bytes: number; modified: string }[];
 }
 
-/** About 80,000 events: folded in the page in well under a second. */
+/** About 80,000 events: folded in the page, in slices, in well under a second. */
 const IN_PAGE_BYTES = 16 * 1024 * 1024;
 
 /** Journals on disk, this run's and earlier runs', each one click from being read back. */
@@ -35,6 +36,8 @@ export function PastSessions({
   onOpen: (a: Archive) => void;
 }) {
   const [error, setError] = useState<string | undefined>();
+  /** Events read so far of a journal being opened. */
+  const [reading, setReading] = useState<number | undefined>();
   const sessions = useQuery({
     queryKey: ['sessions', current],
     queryFn: async () => (await (await store.api('/api/sessions')).json()) as SessionsReply,
@@ -43,21 +46,21 @@ export function PastSessions({
 
   const open = async (session: string, bytes: number): Promise<void> => {
     setError(undefined);
-    // Reading and folding a journal is one long task in the page: past this size only the
-    // timeline's worker reads it (the tail first), and the page stays responsive.
+    // Past this size only the timeline's worker reads the journal (the tail first): folding a
+    // million events in the page would hold its memory and its thread for nothing the view needs.
     if (bytes > IN_PAGE_BYTES) {
       onOpen({ session, problems: [], journal: true });
       return;
     }
+    setReading(0);
     try {
-      const text = await (await store.api(`/api/sessions/${encodeURIComponent(session)}/journal`)).text();
-      const { events, problems } = readJournalText(text);
-      const model = new SessionModel();
-      for (const event of events) model.apply(event);
+      const { model, problems } = await foldJournal(store.journalSource(session), (events) => setReading(events));
       onOpen({ session, model, problems, journal: true });
       if (problems.length > 0) setError(`${problems.length} damaged line(s): ${problems[0]}`);
     } catch (e) {
       setError((e as Error).message);
+    } finally {
+      setReading(undefined);
     }
   };
 
@@ -68,7 +71,13 @@ export function PastSessions({
         <button type="button" onClick={() => void sessions.refetch()}>
           Refresh
         </button>
-        <span className="status">{sessions.isFetching ? 'loading…' : `${past.length} earlier session(s)`}</span>
+        <span className="status" data-testid="past-sessions-status">
+          {reading !== undefined
+            ? `opening: ${reading.toLocaleString('en-US')} events read…`
+            : sessions.isFetching
+              ? 'loading…'
+              : `${past.length} earlier session(s)`}
+        </span>
       </div>
       {sessions.error && <p className="error">{sessions.error.message}</p>}
       {error && (
@@ -92,4 +101,39 @@ export function PastSessions({
       </ul>
     </div>
   );
+}
+
+/** Folding time between yields: an earlier session of a million events opens without one long task. */
+const SLICE_MS = 12;
+
+/**
+ * Reads a journal as a stream (never one string: journals can pass the browser's largest) and
+ * folds it into a SessionModel a slice at a time, telling how far it got.
+ */
+async function foldJournal(
+  source: { url: string; token: string },
+  progress: (events: number) => void,
+): Promise<{ model: SessionModel; problems: string[] }> {
+  const model = new SessionModel();
+  const problems: string[] = [];
+  let lineNo = 0;
+  let sliceStart = performance.now();
+  const outcome = await readJournal(source.url, source.token, {
+    line: (text) => {
+      lineNo++;
+      const parsed = parseEventText(text);
+      if (parsed.ok) model.apply(parsed.event);
+      else if (problems.length < 100) problems.push(`line ${lineNo}: ${parsed.error}`);
+    },
+    alive: () => true,
+    progress: async () => {
+      if (performance.now() - sliceStart < SLICE_MS) return;
+      progress(model.count);
+      await new Promise((resolve) => setTimeout(resolve, 0));
+      sliceStart = performance.now();
+    },
+  });
+  if (!outcome.ok) throw new Error(outcome.message);
+  if (outcome.cutLine !== undefined) problems.push(`line ${lineNo + 1} is cut off (the bridge stopped mid-write)`);
+  return { model, problems };
 }

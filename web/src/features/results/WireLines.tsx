@@ -48,8 +48,9 @@ export function WireLines({ conn, ids }: { conn: string; ids: JsonRpcId[] }) {
 }
 
 function findLine(events: BridgeEvent[], seq: number): Extract<BridgeEvent, { kind: 'line' }> | undefined {
-  // Sequence numbers are dense from the session start, but a reloaded tab may start later: search near the index.
-  const guess = events[seq];
+  // Sequence numbers are dense, from the first event this tab keeps (a reloaded tab on a long
+  // session keeps only the newest of its backlog).
+  const guess = events[seq - (events[0]?.seq ?? 0)];
   const event = guess?.seq === seq ? guess : events.find((e) => e.seq === seq);
   return event?.kind === 'line' ? event : undefined;
 }

@@ -13,7 +13,9 @@ export function useLiveTimelineClient(store: SessionStore): WorkerTimelineClient
     const off = store.onEventsFrame((text, session) => {
       // A new session (the first welcome, or a restarted bridge): its rows start over. Set
       // here, in the frame's own turn, so no frame reaches the worker ahead of its source.
-      if (client.session !== session) client.setSource({ kind: 'live', session });
+      // The worker reads what came before from the journal (newest first) rather than wait for
+      // this page's socket to replay it; frames it already has are skipped.
+      if (client.session !== session) client.setSource({ kind: 'live', session, backlog: store.journalSource(session) });
       client.push(text);
     });
     return () => {
