@@ -50,7 +50,25 @@ test('a tool call returns during a flood of 200,000 lines, and none of them is m
     await expect(tl.rows).toHaveCount(1);
     await expect(tl.rows).toHaveAttribute('data-conn', floodId);
   }
+
+  // A reloaded tab holds only the newest events whole; the export still carries every one.
+  const journaled = countLines(journal);
+  await page.reload();
+  await tl.open();
+  await tl.indexedAll(journaled, 120_000);
+  const [download] = await Promise.all([page.waitForEvent('download', { timeout: 120_000 }), page.getByTestId('export-session').click()]);
+  const doc = JSON.parse(fs.readFileSync(await download.path(), 'utf8')) as { events: { seq: number }[] };
+  expect(doc.events.length).toBeGreaterThanOrEqual(journaled);
+  const first = JSON.parse(fs.readFileSync(journal, 'utf8').slice(0, 4096).split('\n')[0] ?? '') as { seq: number };
+  expect(doc.events[0]?.seq).toBe(first.seq);
 });
+
+function countLines(file: string): number {
+  const text = fs.readFileSync(file);
+  let n = 0;
+  for (let i = text.indexOf(10); i !== -1; i = text.indexOf(10, i + 1)) n++;
+  return n;
+}
 
 async function sessionOf(page: Page): Promise<string> {
   return ((await page.getByText(/^session /).textContent()) ?? '').replace('session ', '');

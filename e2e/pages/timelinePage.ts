@@ -56,12 +56,15 @@ export class TimelinePage {
   }
 
   /** Waits until every event the source holds is indexed, and at least `events` of them. */
-  async indexedAll(events = 1): Promise<void> {
+  async indexedAll(events = 1, timeout?: number): Promise<void> {
     await expect
-      .poll(async () => {
-        const f = await this.figures();
-        return f.indexed === f.total && f.total >= events;
-      })
+      .poll(
+        async () => {
+          const f = await this.figures();
+          return f.indexed === f.total && f.total >= events;
+        },
+        timeout === undefined ? {} : { timeout },
+      )
       .toBe(true);
   }
 

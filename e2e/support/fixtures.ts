@@ -7,12 +7,14 @@ import { startLens, type Lens } from './lens.js';
  * confuses the next one, whichever worker runs it and in whatever order.
  */
 export const test = base.extend<{ lens: Lens; pageErrors: string[] }>({
-  lens: async ({}, use) => {
+  lens: async ({}, use, testInfo) => {
     const lens = await startLens();
     try {
       await use(lens);
     } finally {
       await lens.stop();
+      // What the bridge printed (a crash's stack among it) goes with a failed test's report.
+      if (testInfo.status !== testInfo.expectedStatus) await testInfo.attach('bridge output', { body: lens.output(), contentType: 'text/plain' });
     }
   },
   pageErrors: async ({ page }, use) => {

@@ -78,7 +78,7 @@ function Shell({ store }: { store: SessionStore }) {
         <span className="spacer" />
         {snapshot.welcome && <span className="status">session {snapshot.welcome.session}</span>}
         <EventCount client={liveTimeline} />
-        <ExportButton events={store.model.events} session={snapshot.welcome?.session} />
+        <ExportButton store={store} session={snapshot.welcome?.session} count={snapshot.eventCount} />
         <button type="button" onClick={toggleTheme} aria-label={`Switch to ${dark ? 'light' : 'dark'} theme`}>
           {dark ? '☀ Light' : '☾ Dark'}
         </button>
