@@ -153,13 +153,25 @@ async function listen(options: BridgeOptions): Promise<RunningBridge> {
     if (id === session) journal.flush();
     // Ranges let the app read a journal's newest events first (docs/adr/0005). The current
     // session's file grows: each answer is what was on disk when asked, never cached.
-    res.sendFile(file, {
-      acceptRanges: true,
-      cacheControl: false,
-      etag: false,
-      lastModified: false,
-      headers: { 'Content-Type': 'application/x-ndjson', 'Cache-Control': 'no-store' },
-    });
+    res.sendFile(
+      file,
+      {
+        acceptRanges: true,
+        cacheControl: false,
+        etag: false,
+        lastModified: false,
+        headers: { 'Content-Type': 'application/x-ndjson', 'Cache-Control': 'no-store' },
+      },
+      (err?: Error & { status?: number; headers?: Record<string, string> }) => {
+        // A range past the end (an empty journal asked for its tail) is an answer, not a fault
+        // to print a stack for.
+        if (!err || res.headersSent) return;
+        res
+          .status(err.status ?? 500)
+          .set(err.headers ?? {})
+          .end();
+      },
+    );
   });
   app.use('/api', (_req, res) => {
     res.status(404).json({ error: 'no such route' });

@@ -95,6 +95,9 @@ describe('a demo-server session read back from its journal', () => {
     expect(tail.status).toBe(206);
     expect(tail.headers['content-range']).toMatch(/^bytes \d+-\d+\/\d+$/);
     expect(whole.body.endsWith(tail.body)).toBe(true);
+    const past = await httpGet(t.bridge.port, url, { ...auth(), Range: `bytes=${Buffer.byteLength(whole.body) + 10}-` });
+    expect(past.status).toBe(416);
+    expect(past.headers['content-range']).toMatch(/^bytes \*\/\d+$/);
     expect((await httpGet(t.bridge.port, url, { Range: 'bytes=-100' })).status).toBe(401);
     expect((await httpGet(t.bridge.port, url, { ...auth(), Range: 'bytes=-100', Host: `evil.example:${t.bridge.port}` })).status).toBe(403);
   });
