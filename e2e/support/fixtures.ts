@@ -14,7 +14,8 @@ export const test = base.extend<{ lens: Lens; pageErrors: string[] }>({
     } finally {
       await lens.stop();
       // What the bridge printed (a crash's stack among it) goes with a failed test's report.
-      if (testInfo.status !== testInfo.expectedStatus) await testInfo.attach('bridge output', { body: lens.output(), contentType: 'text/plain' });
+      if (testInfo.status !== testInfo.expectedStatus)
+        await testInfo.attach('bridge output', { body: lens.output(), contentType: 'text/plain' });
     }
   },
   pageErrors: async ({ page }, use) => {
