@@ -36,6 +36,8 @@ test('move, open, ask for help, search and clear without the mouse', async ({ pa
   // j and k move the selection row by row, from the first.
   await page.keyboard.press('j');
   await expect(selected).toHaveAttribute('data-row', rows[0] ?? '');
+  // From nowhere, j hands the keyboard to the list: Enter and the arrows act there next.
+  await expect(tl.list).toBeFocused();
   await page.keyboard.press('j');
   await expect(selected).toHaveAttribute('data-row', rows[1] ?? '');
   await page.keyboard.press('j');

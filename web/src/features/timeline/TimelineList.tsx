@@ -127,7 +127,7 @@ export const TimelineList = forwardRef<ListHandle, Props>(function TimelineList(
     () => ({
       reveal: (index) => revealRef.current(index),
       hold: scroll.hold,
-      focus: () => scrollRef.current?.focus(),
+      focus: () => scrollRef.current?.focus({ preventScroll: true }),
       rowAt,
       pageSize: () => Math.max(1, Math.floor(geometry.viewport / geometry.rowHeight) - 1),
     }),

@@ -226,10 +226,11 @@ export function TimelinePanel({ client, conns, live, inUrl }: Props) {
         if (!escape(event.target)) return;
         break;
       case 'move-down':
-        runListAction({ type: 'move', by: 1 });
-        break;
       case 'move-up':
-        runListAction({ type: 'move', by: -1 });
+        // The list takes the keyboard from here on, so Enter, the arrows and Home/End that
+        // follow act on the row just selected.
+        listRef.current?.focus();
+        runListAction({ type: 'move', by: action === 'move-down' ? 1 : -1 });
         break;
     }
     event.preventDefault();
