@@ -12,11 +12,14 @@ export interface ReadProgress {
 
 export interface LineSink {
   line(text: string): void;
-  /** Called between chunks: the reader awaits it, so the sink can yield to other work. */
+  /** Called between chunks and every few thousand lines: the reader awaits it, so the sink can yield to other work. */
   progress(progress: ReadProgress): Promise<void> | void;
   /** Whether to go on (a newer source replaced this one). */
   alive(): boolean;
 }
+
+/** Lines between progress calls inside one chunk. */
+const LINES_PER_PROGRESS = 2_000;
 
 export type ReadOutcome = { ok: true; bytesTotal?: number; cutLine?: string } | { ok: false; message: string };
 
@@ -42,13 +45,27 @@ export async function readJournal(url: string, token: string, sink: LineSink): P
       await reader.cancel();
       return { ok: false, message: 'replaced by another source' };
     }
+    const before = bytesRead;
     bytesRead += value.byteLength;
     // "\n" never occurs inside a multi-byte UTF-8 sequence, so splitting decoded text is exact.
     const text = rest + decoder.decode(value, { stream: true });
     let start = 0;
+    let lines = 0;
     for (let nl = text.indexOf('\n'); nl !== -1; nl = text.indexOf('\n', start)) {
       if (nl > start) sink.line(text.slice(start, nl));
       start = nl + 1;
+      // A browser may hand a local file over in chunks of megabytes: the sink gets its chance
+      // to show progress and yield within a chunk too (the share of bytes is an estimate).
+      if (++lines % LINES_PER_PROGRESS === 0) {
+        await sink.progress({
+          bytesRead: before + Math.round((value.byteLength * start) / text.length),
+          ...(bytesTotal === undefined ? {} : { bytesTotal }),
+        });
+        if (!sink.alive()) {
+          await reader.cancel();
+          return { ok: false, message: 'replaced by another source' };
+        }
+      }
     }
     rest = text.slice(start);
     await sink.progress({ bytesRead, ...(bytesTotal === undefined ? {} : { bytesTotal }) });
