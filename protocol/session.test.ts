@@ -242,6 +242,17 @@ describe('SessionModel: exchanges, messages and findings', () => {
     expect(model.messages.get(junk)).toMatchObject({ classified: { kind: 'non-json' }, pairing: { kind: 'none' } });
   });
 
+  it('without lint (the page, whose timeline worker lints) pairs and reads the same but keeps no findings', () => {
+    const { t } = handshake();
+    const junk = t.recv('Server started on stdio');
+    const model = new SessionModel(false);
+    for (const event of t.events) model.apply(event);
+    expect(model.findings).toEqual([]);
+    expect(model.findingsBySeq.size).toBe(0);
+    expect(model.messages.get(junk)).toMatchObject({ classified: { kind: 'non-json' } });
+    expect(model.conns.get('c1')?.stdoutLines).toBeGreaterThan(0);
+  });
+
   it('ignores events at or below lastSeq, so a replay overlapping live frames changes nothing', () => {
     const { t } = handshake();
     t.recv('not json');

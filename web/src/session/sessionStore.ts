@@ -27,7 +27,7 @@ export interface Snapshot {
 }
 
 export class SessionStore {
-  model = new SessionModel();
+  model = new SessionModel(false);
   private socket: BridgeSocket | undefined;
   private welcome: WelcomeFrame | undefined;
   private status: SocketStatus = { state: 'connecting', attempt: 0 };
@@ -227,7 +227,7 @@ export class SessionStore {
   private onWelcome(welcome: WelcomeFrame): void {
     if (this.welcome && this.welcome.session !== welcome.session) {
       // The bridge restarted: a new session, with its own sequence numbers.
-      this.model = new SessionModel();
+      this.model = new SessionModel(false);
       this.drivers.clear();
     }
     this.welcome = welcome;
