@@ -8,15 +8,8 @@
  *   tl=sort:-duration;status:error,timeout;q:tools%2Fcall;row:12;detail
  * Values are percent-encoded, so `;`, `:` and `,` only ever separate.
  */
-import {
-  EMPTY_FILTER,
-  type Direction,
-  type RowKind,
-  type RowStatus,
-  type SortColumn,
-  type TimelineFilter,
-  type TimelineSort,
-} from '../../../../protocol/timeline/contract.js';
+import { EMPTY_FILTER, type SortColumn, type TimelineFilter, type TimelineSort } from '../../../../protocol/timeline/contract.js';
+import { DIRECTIONS, KINDS, STATUSES } from '../../../../protocol/timeline/codes.js';
 
 export interface TimelineView {
   filter: TimelineFilter;
@@ -32,21 +25,8 @@ export interface TimelineView {
 export const DEFAULT_SORT: TimelineSort = { column: 'time', descending: false };
 export const DEFAULT_VIEW: TimelineView = { filter: EMPTY_FILTER, sort: DEFAULT_SORT, detail: false, expanded: [] };
 
-export const DIRECTIONS: readonly Direction[] = ['out', 'in', 'none'];
-export const KINDS: readonly RowKind[] = ['request', 'notification', 'orphan-response', 'invalid', 'stderr', 'process', 'notice', 'note'];
-export const STATUSES: readonly RowStatus[] = [
-  'pending',
-  'ok',
-  'error',
-  'isError',
-  'input_required',
-  'timeout',
-  'cancelled',
-  'unanswered',
-  'orphan',
-  'invalid',
-  'none',
-];
+// The facets' values, in the order the index sorts them.
+export { DIRECTIONS, KINDS, STATUSES };
 export const SORT_COLUMNS: readonly SortColumn[] = [
   'time',
   'conn',
