@@ -21,6 +21,16 @@ const IN = directionCode('in');
 const NONE = directionCode('none');
 const NO_STATUS = statusCode('none');
 
+export interface FoldOptions {
+  /**
+   * false: no lint. For a first look at a journal's newest events: lint's first run in a fresh
+   * worker compiles its validators, which took most of a second before any row could show.
+   */
+  lint?: boolean;
+}
+
+const NO_FINDINGS: readonly never[] = [];
+
 /** Told of every row the fold created or changed, so views of the rows can follow. */
 export type RowListener = (row: number, created: boolean) => void;
 
@@ -52,12 +62,14 @@ export class TimelineFold {
   private readonly rowOfExchange = new Map<string, number>();
   private readonly connRows = new Map<number, ConnRows>();
   private readonly tracker: ExchangeTracker;
-  private readonly linter = new Linter({ keepFindings: false });
+  /** Absent in a preview index, which shows rows at once and leaves findings to the whole index. */
+  private readonly linter: Linter | undefined;
   private readonly listeners: RowListener[] = [];
   /** The row the event being folded created, if any. */
   private created = -1;
 
-  constructor() {
+  constructor(options: FoldOptions = {}) {
+    this.linter = options.lint === false ? undefined : new Linter({ keepFindings: false });
     this.tracker = new ExchangeTracker({
       keepClosed: KEEP_CLOSED,
       keepProgress: false,
@@ -75,7 +87,7 @@ export class TimelineFold {
     this.lastSeq = event.seq;
     this.created = -1;
     const message = this.tracker.apply(event);
-    const found = this.linter.apply(event, message);
+    const found = this.linter?.apply(event, message) ?? NO_FINDINGS;
     const e = this.addEvent(event);
     const conn = event.conn === undefined ? -1 : this.connId(event.conn);
     let row: number;
@@ -332,7 +344,7 @@ export class TimelineFold {
 
   private forget(exchange: Exchange): void {
     this.rowOfExchange.delete(exchange.key);
-    this.linter.forget(exchange.conn, exchange.key, exchange.from, exchange.id);
+    this.linter?.forget(exchange.conn, exchange.key, exchange.from, exchange.id);
   }
 
   private noteRevision(conn: number, data: unknown): void {

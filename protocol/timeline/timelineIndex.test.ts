@@ -71,6 +71,19 @@ describe('TimelineIndex rows', () => {
     expect(rows.at(-1)).toMatchObject({ kind: 'process', summary: 'exit 1' });
   });
 
+  it('pairs and classifies the same without lint, as the first look at a journal does, and finds nothing', () => {
+    const s = handshake(new EventScript(), 'c1');
+    s.request('c1', 1, 'tools/call', { name: 'fail' }).result('c1', 1, { content: [], isError: true });
+    s.line('c1', 'stdout', 'not json at all');
+    const preview = new TimelineIndex({ lint: false });
+    for (const event of s.events) preview.apply(event);
+    const linted = all(indexOf(s));
+    const strip = (rows: TimelineRow[]): unknown[] => rows.map(({ findings: _f, worst: _w, ...rest }) => rest);
+    expect(strip(all(preview))).toEqual(strip(linted));
+    expect(linted.some((r) => r.findings > 0)).toBe(true);
+    expect(all(preview).every((r) => r.findings === 0 && r.worst === undefined)).toBe(true);
+  });
+
   it('nests later rounds under the first and server requests under the open client call', () => {
     const s = new EventScript().spawn('c1');
     s.request('c1', 1, 'tools/call', { name: 'ask', arguments: {} });

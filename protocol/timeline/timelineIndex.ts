@@ -16,7 +16,7 @@ import {
 } from './contract.js';
 import { buildDetail, buildRow, buildSpan } from './build.js';
 import { CompiledFilter } from './filter.js';
-import { TimelineFold } from './fold.js';
+import { TimelineFold, type FoldOptions } from './fold.js';
 import { orderFor, sortByKeys } from './order.js';
 import { u8 } from './columns.js';
 import { SortedView } from './view.js';
@@ -27,15 +27,18 @@ const HIT = 1;
 const MISS = 2;
 
 export class TimelineIndex {
-  readonly fold = new TimelineFold();
-  private filter: CompiledFilter = new CompiledFilter(EMPTY_FILTER, this.fold);
+  readonly fold: TimelineFold;
+  private filter: CompiledFilter;
   private sort: TimelineSort = { column: 'time', descending: false };
-  private view = new SortedView(orderFor('time', this.fold), false);
+  private view: SortedView;
   /** Per row: HIT when some line of it matches the current text, MISS when none does, 0 not known yet. */
   private textHit = u8();
   private readonly longRows: number[] = [];
 
-  constructor() {
+  constructor(options: FoldOptions = {}) {
+    this.fold = new TimelineFold(options);
+    this.filter = new CompiledFilter(EMPTY_FILTER, this.fold);
+    this.view = new SortedView(orderFor('time', this.fold), false);
     this.fold.onRow((row, created) => this.onRow(row, created));
   }
 
@@ -242,7 +245,7 @@ export class TimelineIndex {
     hits.ensure(this.fold.rows.count);
     hits.data.fill(MISS, 0, this.fold.rows.count);
     const eventRow = this.fold.events.row;
-    if (filter.pattern) this.fold.texts.search(filter.pattern, (e) => (hits.data[eventRow.get(e)] = HIT));
+    if (filter.pattern) this.fold.texts.search(filter.filter.text, filter.pattern, (e) => (hits.data[eventRow.get(e)] = HIT));
     return hits;
   }
 
