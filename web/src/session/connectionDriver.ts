@@ -8,7 +8,7 @@ import type { BridgeEvent, ServerConfig } from '../../../protocol/envelope.js';
 import { Connector, type ConnectAction, type Connected } from '../../../protocol/connect.js';
 import { ClientSession, type ServerAnswer } from '../../../protocol/clientSession.js';
 import { encodeFrame, type FlowChoice, type LogLevel } from '../../../protocol/flows.js';
-import { classifyText } from '../../../protocol/jsonrpc.js';
+import { classifyText, type Classified } from '../../../protocol/jsonrpc.js';
 import { OpeningWatcher } from '../../../protocol/openingWatcher.js';
 import { NOTE_TOPICS } from '../../../protocol/session.js';
 import { exitHow, StderrTail } from '../../../protocol/serverExit.js';
@@ -91,7 +91,8 @@ export class ConnectionDriver {
     this.session?.close('disconnected');
   }
 
-  onEvent(event: BridgeEvent): void {
+  /** `classified`: the line as the session model already classified it, so it is not parsed twice. */
+  onEvent(event: BridgeEvent, classified?: Classified): void {
     if (this.disposed) return;
     switch (event.kind) {
       case 'spawn':
@@ -113,10 +114,10 @@ export class ConnectionDriver {
           return;
         }
         if (event.stream === 'stdin') {
-          if (this.byHand && !this.session) this.openedByHand(this.byHand.onClient(classifyText(event.text)));
+          if (this.byHand && !this.session) this.openedByHand(this.byHand.onClient(classified ?? classifyText(event.text)));
           return;
         }
-        const message = classifyText(event.text);
+        const message = classified ?? classifyText(event.text);
         if (this.connector && !this.connector.finished) this.run(this.connector.onMessage(message));
         else if (this.session) this.session.onMessage(message);
         else if (this.byHand) this.openedByHand(this.byHand.onServer(message));

@@ -136,9 +136,18 @@ export function Waterfall({
   }, [revealRequest]);
 
   const plot = Math.max(1, size.w - LABEL_WIDTH);
-  const spans = useLatestAnswer(range && size.w > 0 ? `${range.t0}:${range.t1}:${version}:${plot}` : '', async () =>
-    range ? client.spans(range.t0, range.t1, Math.max(200, Math.round(plot * SPANS_PER_PX))) : [],
-  );
+  // The answer carries the "now" and the range it was asked for: new data moves all three, and
+  // painting as each arrived painted twice per update (15 paints a second under a flood, a tenth
+  // of the page's main thread). A range the user moves is painted at once, with the spans at hand.
+  const answer = useLatestAnswer(range && size.w > 0 ? `${range.t0}:${range.t1}:${version}:${plot}` : '', async () => ({
+    spans: range ? await client.spans(range.t0, range.t1, Math.max(200, Math.round(plot * SPANS_PER_PX))) : [],
+    now,
+    range,
+  }));
+  const spans = answer?.spans;
+  // While something is pending, "now" ticks on its own and each tick is painted.
+  const paintNow = pending || answer === undefined ? now : answer.now;
+  const paintRange = following && answer?.range ? answer.range : range;
 
   useLayoutEffect(() => {
     const canvas = canvasRef.current;
@@ -150,15 +159,15 @@ export function Waterfall({
       canvas.height = size.h * dpr;
     }
     ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
-    const r = range ?? { t0: 0, t1: 1 };
+    const r = paintRange ?? { t0: 0, t1: 1 };
     const minGap = (width(r) / plot) * 3;
-    const layout = layoutWaterfall(spans ?? [], lanes, now, minGap, size.h);
+    const layout = layoutWaterfall(spans ?? [], lanes, paintNow, minGap, size.h);
     const input: PaintInput = {
       layout,
       range: r,
       width: size.w,
       height: size.h,
-      now,
+      now: paintNow,
       origin: tMin,
       selected,
       hovered: hover?.span.row,
@@ -167,7 +176,7 @@ export function Waterfall({
     };
     paintWaterfall(ctx, input);
     painted.current = input;
-  }, [spans, lanes, now, size, palette, range, plot, selected, hover, laneLabel, tMin]);
+  }, [spans, lanes, paintNow, size, palette, paintRange, plot, selected, hover, laneLabel, tMin]);
 
   const rowAt = (px: number, py: number): number | undefined => (painted.current ? hitTest(boxesOf(painted.current), px, py) : undefined);
 

@@ -112,18 +112,36 @@ export function paintWaterfall(ctx: CanvasRenderingContext2D, input: PaintInput)
   // Thousands of instants or hairline spans can fall on one pixel column: paint each
   // (lane, track, column) once. The hit test (boxesOf) still sees every one.
   const painted = new Set<number>();
+  // Plain instants (most of a flood) are painted last as one path per colour: one fill instead
+  // of a fill and a colour change each.
+  const instants = new Map<string, number[]>();
   let selected: Placed | undefined;
   for (const placed of layout.placed) {
     const { span } = placed;
     if (span.row === input.selected) selected = placed;
     const x0 = x(span.t0);
     const hairline = placed.track === -1 || (span.t1 !== undefined && x(span.t1) - x0 < 1);
-    if (hairline && span.row !== input.hovered && !span.worst) {
+    const plain = span.row !== input.hovered && !span.worst;
+    if (hairline && plain) {
       const key = (Math.round(x0) * 64 + placed.lane) * 8 + Math.min(placed.track + 1, 7);
       if (painted.has(key)) continue;
       painted.add(key);
     }
+    if (placed.track === -1 && plain) {
+      const color = instantColor(span, p);
+      const { top, height } = rowBox(layout, placed);
+      let list = instants.get(color);
+      if (!list) instants.set(color, (list = []));
+      list.push(Math.round(x0), top, height);
+      continue;
+    }
     paintSpan(ctx, input, placed, x);
+  }
+  for (const [color, list] of instants) {
+    ctx.fillStyle = color;
+    ctx.beginPath();
+    for (let i = 0; i + 2 < list.length; i += 3) ctx.rect(list[i] ?? 0, list[i + 1] ?? 0, 2, list[i + 2] ?? 0);
+    ctx.fill();
   }
   // "Now", for a live session.
   const nx = x(input.now);
@@ -160,7 +178,7 @@ function paintSpan(ctx: CanvasRenderingContext2D, input: PaintInput, placed: Pla
   const x0 = x(span.t0);
   if (instant) {
     ctx.fillStyle = instantColor(span, p);
-    ctx.fillRect(Math.round(x0), top, span.row === input.hovered ? 3 : 1.5, height);
+    ctx.fillRect(Math.round(x0), top, span.row === input.hovered ? 3 : 2, height);
     if (span.worst) marker(ctx, x0, top, p.severity[span.worst]);
     return;
   }
