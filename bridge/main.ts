@@ -5,7 +5,7 @@
 import { parseArgs } from 'node:util';
 import { fileURLToPath } from 'node:url';
 import fs from 'node:fs';
-import { createBridge, type RunningBridge } from './createBridge.js';
+import type { RunningBridge } from './createBridge.js';
 import { VERSION } from './version.js';
 
 const USAGE = `Usage: mcp-lens [options] [-- command [args...]]
@@ -91,6 +91,9 @@ async function serve(argv: string[]): Promise<number> {
   const defaultServer =
     command === undefined ? { command: process.execPath, args: [demoServerPath()], label: 'MCP Lens demo server' } : { command, args };
 
+  // Loaded here, not at the top: `call` and `check` never serve, and the server's modules
+  // (express, ws and the rest) cost each of their runs about a fifth of a second of CPU.
+  const { createBridge } = await import('./createBridge.js');
   let running: RunningBridge;
   try {
     running = await createBridge({
