@@ -2,13 +2,13 @@ import { defineConfig } from 'vitest/config';
 
 /** Settings both projects share. */
 const node = {
-  environment: 'node',
+  environment: 'node' as const,
   // Deadlines for a 2-core machine loaded many times over (at a load of 30 a 200,000-line
   // flood took more than 90 s to journal); a passing test never waits for them.
   testTimeout: 600_000,
   hookTimeout: 600_000,
   globalSetup: ['./scripts/test-global-setup.ts'],
-} as const;
+};
 
 /** Tests that measure this process's memory, which worker threads would share. */
 const memory = ['bridge/flood.test.ts'];
