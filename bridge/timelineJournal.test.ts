@@ -106,7 +106,7 @@ describe('a demo-server session read back from its journal', () => {
 /**
  * Lines the flood below writes: enough for a journal several times the tail a reader shows
  * first, so the preview and the whole differ by thousands of rows (20,000 does that as well as
- * the 40,000 this once was, at half the CPU: the tail is 1 MiB, a few thousand events).
+ * the 40,000 this once was, at half the CPU: the tail is 256 KiB, several hundred events).
  */
 const FLOOD = 20_000;
 
@@ -115,7 +115,7 @@ describe('a journal bigger than its tail', () => {
     const conn = 'flood';
     const from = c.mark();
     // FLOOD lines of 200 bytes: a journal of about 6 MB (more than the 4 MiB checked below),
-    // six times the 1 MiB tail read first (TAIL_BYTES, protocol/timeline/host.ts).
+    // over twenty times the 256 KiB tail read first (TAIL_BYTES, protocol/timeline/host.ts).
     await c.spawn(conn, nodeServer('flood.mjs', { env: { FLOOD_LINES: String(FLOOD) } }));
     await c.waitForLine(conn, 'stderr', 'flood done', { from, timeoutMs: 120_000 });
     const h = host();
