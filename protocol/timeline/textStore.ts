@@ -1,9 +1,7 @@
 /**
  * The raw text of every event, kept as a few large strings instead of millions of small ones:
- * V8 stores ASCII text one byte a character, and a search runs over each large string at native
- * speed instead of one test per event. Each sealed chunk also keeps a lower-cased copy, made once
- * when it is sealed, so a case-insensitive search is a plain indexOf (several times faster than
- * a regular expression with the i flag, which measured 741 ms over a million events).
+ * V8 stores ASCII text one byte a character, and a case-insensitive search runs one regular
+ * expression over each large string (native speed) instead of one test per event.
  * Texts are separated by "\n", which no recorded line contains, so a match never spans two.
  */
 import { f64 } from './columns.js';
@@ -13,8 +11,6 @@ const CHUNK_CHARS = 1 << 20;
 
 interface Chunk {
   text: string;
-  /** `text` lower-cased, or undefined where lower-casing changed the length (a few non-ASCII letters do). */
-  lower: string | undefined;
   /** Index of the chunk's first event, and that event's global offset. */
   firstEvent: number;
   base: number;
@@ -56,33 +52,26 @@ export class TextStore {
   }
 
   /**
-   * Calls onHit(event) for each event whose text holds `needle`, ignoring case, in order, at
-   * most once each. `pattern`: the same needle as a global, case-insensitive regular
-   * expression, for the rare chunk without a lower-cased copy. `from`: the first event to look at.
+   * Calls onHit(event) for each event whose text the pattern matches, in order, at most once
+   * each. `from`: the first event to look at. The pattern must have the global flag.
    */
-  search(needle: string, pattern: RegExp, onHit: (event: number) => void, from = 0): void {
-    const lowerNeedle = needle.toLowerCase();
+  search(pattern: RegExp, onHit: (event: number) => void, from = 0): void {
     for (const chunk of this.allChunks()) {
       const lastEvent = chunk.firstEvent + chunk.count - 1;
       if (lastEvent < from) continue;
-      const start = from > chunk.firstEvent ? this.starts.get(from) - chunk.base : 0;
-      const lower = chunk.lower;
-      const find =
-        lower !== undefined && lowerNeedle.length === needle.length
-          ? (at: number): number => lower.indexOf(lowerNeedle, at)
-          : (at: number): number => {
-              pattern.lastIndex = at;
-              return pattern.exec(chunk.text)?.index ?? -1;
-            };
-      const length = chunk.text.length;
+      const text = chunk.text;
+      pattern.lastIndex = from > chunk.firstEvent ? this.starts.get(from) - chunk.base : 0;
       let event = chunk.firstEvent;
-      for (let hit = find(start); hit !== -1;) {
-        event = this.eventAt(chunk.base + hit, event, lastEvent);
+      for (;;) {
+        const hit = pattern.exec(text);
+        if (hit === null) break;
+        const at = chunk.base + hit.index;
+        event = this.eventAt(at, event, lastEvent);
         onHit(event);
         // Next: the start of the following event, since one hit per event is enough.
-        const next = event + 1 <= lastEvent ? this.starts.get(event + 1) - chunk.base : length;
-        if (next >= length) break;
-        hit = find(Math.max(next, hit + 1));
+        const next = event + 1 <= lastEvent ? this.starts.get(event + 1) : chunk.base + text.length;
+        pattern.lastIndex = Math.max(next - chunk.base, hit.index + 1);
+        if (pattern.lastIndex >= text.length) break;
       }
     }
   }
@@ -114,14 +103,7 @@ export class TextStore {
 
   private openChunk(): Chunk {
     this.openJoined ??= this.open.join('\n') + '\n';
-    // The open chunk changes with every line: it is searched through the pattern, not a copy.
-    return {
-      text: this.openJoined,
-      lower: undefined,
-      firstEvent: this.openFirst,
-      base: this.openBase,
-      count: this.starts.length - this.openFirst,
-    };
+    return { text: this.openJoined, firstEvent: this.openFirst, base: this.openBase, count: this.starts.length - this.openFirst };
   }
 
   private chunkOf(event: number): Chunk {
@@ -140,8 +122,6 @@ export class TextStore {
 
   private seal(): void {
     const chunk = this.openChunk();
-    const lower = chunk.text.toLowerCase();
-    chunk.lower = lower.length === chunk.text.length ? lower : undefined;
     this.chunks.push(chunk);
     this.open = [];
     this.openChars = 0;

@@ -245,7 +245,7 @@ export class TimelineIndex {
     hits.ensure(this.fold.rows.count);
     hits.data.fill(MISS, 0, this.fold.rows.count);
     const eventRow = this.fold.events.row;
-    if (filter.pattern) this.fold.texts.search(filter.filter.text, filter.pattern, (e) => (hits.data[eventRow.get(e)] = HIT));
+    if (filter.pattern) this.fold.texts.search(filter.pattern, (e) => (hits.data[eventRow.get(e)] = HIT));
     return hits;
   }
 
