@@ -7,6 +7,7 @@ import type { BridgeEvent, ServerConfig, WelcomeFrame } from '../../../protocol/
 import type { FlowChoice } from '../../../protocol/flows.js';
 import { NOTE_TOPICS, SessionModel, type ConnInfo } from '../../../protocol/session.js';
 import { BridgeSocket, type SocketStatus } from './bridgeSocket.js';
+import { UpdatePacer } from './updatePacer.js';
 import { ConnectionDriver, type DriverOptions } from './connectionDriver.js';
 import { QuestionQueue } from './questions.js';
 import { WatchReporter, shownConns } from './watching.js';
@@ -26,12 +27,6 @@ export interface Snapshot {
   problems: string[];
 }
 
-/** How soon events after a quiet spell reach the screen, and how often while they stream. */
-const FIRST_NOTIFY_MS = 30;
-const STREAMING_NOTIFY_MS = 200;
-/** Events per update from which they count as a stream (a call and its answer are a handful). */
-const STREAM_EVENTS = 100;
-
 export class SessionStore {
   model = new SessionModel(false);
   private socket: BridgeSocket | undefined;
@@ -40,15 +35,12 @@ export class SessionStore {
   private problems: string[] = [];
   private readonly listeners = new Set<() => void>();
   private snapshot: Snapshot = this.makeSnapshot();
-  private notifyTimer: ReturnType<typeof setTimeout> | undefined;
-  /** Events since the screen's last update, and in that update: a stream is shown less often (scheduleNotify). */
-  private unshownEvents = 0;
-  private lastShownEvents = 0;
+  private readonly pacer = new UpdatePacer(() => this.notify());
   private readonly drivers = new Map<string, ConnectionDriver>();
   private connCounter = 0;
   readonly questions = new QuestionQueue();
   private readonly watching = new WatchReporter((conns) => this.socket?.send({ type: 'watch', conns }));
-  private readonly onVisibility = (): void => this.scheduleNotify(true);
+  private readonly onVisibility = (): void => this.pacer.now();
   /** Connections opened from this tab's connect form, oldest first: its panels follow them. */
   readonly ownLaunches: string[] = [];
 
@@ -245,7 +237,7 @@ export class SessionStore {
     // (docs/adr/0005), and the newest FULL_BACKLOG events whole.
     if (this.model.lastSeq === -1) this.lightUntil = welcome.lastSeq - FULL_BACKLOG;
     this.watching.reset();
-    this.scheduleNotify(true);
+    this.pacer.now();
   }
 
   private onEvents(events: BridgeEvent[], malformed: string[]): void {
@@ -256,47 +248,20 @@ export class SessionStore {
       this.drivers.get(event.conn)?.onEvent(event, this.model.messages.get(event.seq)?.classified);
     }
     for (const error of malformed) this.addProblem(`an event could not be read: ${error}`);
-    this.unshownEvents += events.length;
-    this.scheduleNotify(false);
+    this.pacer.events(events.length);
   }
 
   private setStatus(status: SocketStatus): void {
     this.status = status;
-    this.scheduleNotify(true);
+    this.pacer.now();
   }
 
   private addProblem(problem: string): void {
     this.problems = [...this.problems.slice(-19), problem];
-    this.scheduleNotify(true);
-  }
-
-  /**
-   * Events arrive as many frames a second. A few show within 30 ms; a stream of them (hundreds
-   * per update) re-renders the app five times a second, which still reads as live and leaves
-   * the frames to the views that follow every event (re-rendering the app every 30 ms through a
-   * 200,000-line flood took a fifth of the page's main thread).
-   */
-  private scheduleNotify(now: boolean): void {
-    if (now) {
-      if (this.notifyTimer) clearTimeout(this.notifyTimer);
-      this.notifyTimer = undefined;
-      this.notify();
-      return;
-    }
-    if (this.notifyTimer) return;
-    const streaming = this.unshownEvents >= STREAM_EVENTS || this.lastShownEvents >= STREAM_EVENTS;
-    this.notifyTimer = setTimeout(
-      () => {
-        this.notifyTimer = undefined;
-        this.notify();
-      },
-      streaming ? STREAMING_NOTIFY_MS : FIRST_NOTIFY_MS,
-    );
+    this.pacer.now();
   }
 
   private notify(): void {
-    this.lastShownEvents = this.unshownEvents;
-    this.unshownEvents = 0;
     this.snapshot = this.makeSnapshot();
     if (this.status.state === 'open') {
       const visible = typeof document === 'undefined' || document.visibilityState !== 'hidden';

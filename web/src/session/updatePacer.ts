@@ -1,0 +1,39 @@
+/**
+ * When the screen hears of new events. They arrive as many frames a second: a few show within
+ * 30 ms, while a stream of them (hundreds per update) re-renders the app five times a second,
+ * which still reads as live and leaves the frames to the views that follow every event.
+ * Re-rendering the app every 30 ms through a 200,000-line flood took a fifth of the page's
+ * main thread.
+ */
+
+/** How soon events after a quiet spell reach the screen, and how often while they stream. */
+export const FIRST_UPDATE_MS = 30;
+export const STREAMING_UPDATE_MS = 200;
+/** Events per update from which they count as a stream (a call and its answer are a handful). */
+export const STREAM_EVENTS = 100;
+
+export class UpdatePacer {
+  private timer: ReturnType<typeof setTimeout> | undefined;
+  /** Events since the last update, and in that update. */
+  private unshown = 0;
+  private lastShown = 0;
+
+  constructor(private readonly update: () => void) {}
+
+  /** `count` events came: an update follows, sooner or later by how many keep coming. */
+  events(count: number): void {
+    this.unshown += count;
+    if (this.timer) return;
+    const streaming = this.unshown >= STREAM_EVENTS || this.lastShown >= STREAM_EVENTS;
+    this.timer = setTimeout(() => this.now(), streaming ? STREAMING_UPDATE_MS : FIRST_UPDATE_MS);
+  }
+
+  /** An update at once (a change the user made or must see now), with any waiting events. */
+  now(): void {
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = undefined;
+    this.lastShown = this.unshown;
+    this.unshown = 0;
+    this.update();
+  }
+}
