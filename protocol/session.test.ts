@@ -245,7 +245,7 @@ describe('SessionModel: exchanges, messages and findings', () => {
   it('without lint (the page, whose timeline worker lints) pairs and reads the same but keeps no findings', () => {
     const { t } = handshake();
     const junk = t.recv('Server started on stdio');
-    const model = new SessionModel(false);
+    const model = new SessionModel({ lint: false });
     for (const event of t.events) model.apply(event);
     expect(model.findings).toEqual([]);
     expect(model.findingsBySeq.size).toBe(0);

@@ -75,12 +75,16 @@ export class SessionModel {
   /** Events folded, kept or not. */
   count = 0;
 
+  private readonly lint: boolean;
+
   /**
    * `lint: false` for a page whose findings come from elsewhere (the app's timeline worker
    * lints every event): linting each event again on the page's own thread cost a quarter of
    * its fold during a flood, for findings nothing there read.
    */
-  constructor(private readonly lint = true) {}
+  constructor(options: { lint?: boolean } = {}) {
+    this.lint = options.lint ?? true;
+  }
 
   get lastSeq(): number {
     return this.last;

@@ -28,7 +28,7 @@ export interface Snapshot {
 }
 
 export class SessionStore {
-  model = new SessionModel(false);
+  model = new SessionModel({ lint: false });
   private socket: BridgeSocket | undefined;
   private welcome: WelcomeFrame | undefined;
   private status: SocketStatus = { state: 'connecting', attempt: 0 };
@@ -228,7 +228,7 @@ export class SessionStore {
   private onWelcome(welcome: WelcomeFrame): void {
     if (this.welcome && this.welcome.session !== welcome.session) {
       // The bridge restarted: a new session, with its own sequence numbers.
-      this.model = new SessionModel(false);
+      this.model = new SessionModel({ lint: false });
       this.drivers.clear();
     }
     this.welcome = welcome;

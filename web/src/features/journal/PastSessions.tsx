@@ -114,7 +114,7 @@ async function foldJournal(
   source: { url: string; token: string },
   progress: (events: number) => void,
 ): Promise<{ model: SessionModel; problems: string[] }> {
-  const model = new SessionModel(false);
+  const model = new SessionModel({ lint: false });
   const problems: string[] = [];
   let lineNo = 0;
   let sliceStart = performance.now();

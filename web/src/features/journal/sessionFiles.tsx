@@ -66,7 +66,7 @@ export function OpenSessionFile({ onOpen }: { onOpen: (a: Archive) => void }) {
       setError(`${file.name}: ${parsed.error}`);
       return;
     }
-    const model = new SessionModel(false);
+    const model = new SessionModel({ lint: false });
     for (const event of parsed.file.events) model.apply(event);
     onOpen({ session: file.name, model, problems: [] });
   };

@@ -65,6 +65,9 @@ export interface Box {
   instant: boolean;
 }
 
+/** How wide an instant (a notification, a stderr line) is drawn: whole pixels, no blending. */
+const INSTANT_PX = 2;
+
 export function paintWaterfall(ctx: CanvasRenderingContext2D, input: PaintInput): void {
   const { layout, range, width, height, palette: p } = input;
   const plot = Math.max(1, width - LABEL_WIDTH);
@@ -140,7 +143,7 @@ export function paintWaterfall(ctx: CanvasRenderingContext2D, input: PaintInput)
   for (const [color, list] of instants) {
     ctx.fillStyle = color;
     ctx.beginPath();
-    for (let i = 0; i + 2 < list.length; i += 3) ctx.rect(list[i] ?? 0, list[i + 1] ?? 0, 2, list[i + 2] ?? 0);
+    for (let i = 0; i + 2 < list.length; i += 3) ctx.rect(list[i] ?? 0, list[i + 1] ?? 0, INSTANT_PX, list[i + 2] ?? 0);
     ctx.fill();
   }
   // "Now", for a live session.
@@ -178,7 +181,7 @@ function paintSpan(ctx: CanvasRenderingContext2D, input: PaintInput, placed: Pla
   const x0 = x(span.t0);
   if (instant) {
     ctx.fillStyle = instantColor(span, p);
-    ctx.fillRect(Math.round(x0), top, span.row === input.hovered ? 3 : 2, height);
+    ctx.fillRect(Math.round(x0), top, span.row === input.hovered ? INSTANT_PX + 1 : INSTANT_PX, height);
     if (span.worst) marker(ctx, x0, top, p.severity[span.worst]);
     return;
   }
