@@ -79,10 +79,13 @@ function run(name, [command, args], background) {
       process.stdout.write(`\n${paint('1', `── ${name} ${'─'.repeat(Math.max(0, 70 - name.length))}`)}\n`);
       process.stdout.write(Buffer.concat(chunks));
       process.stdout.write(`${paint('1', `── ${name}`)} ${verdict} in ${seconds(ms)}\n`);
-      resolve({ name, ok, ms, skipped: false });
+      resolve({ name, ok, ms, skipped: false, output: ok ? '' : Buffer.concat(chunks).toString('utf8') });
     });
   });
 }
+
+/** How much of a failed stage's account is printed again at the end. */
+const TAIL_LINES = 80;
 
 const results = new Map();
 const pending = {};
@@ -90,7 +93,7 @@ for (const [name, stage] of Object.entries(stages)) {
   pending[name] = (async () => {
     if (stage.after) {
       const before = await pending[stage.after];
-      if (!before.ok) return { name, ok: false, ms: 0, skipped: true };
+      if (!before.ok) return { name, ok: false, ms: 0, skipped: true, output: '' };
     }
     return run(name, stage.command, stage.background ?? false);
   })().then((result) => {
@@ -101,6 +104,14 @@ for (const [name, stage] of Object.entries(stages)) {
 await Promise.all(Object.values(pending));
 
 const all = [...results.values()];
+// A failed stage's own account again, last, where a reader of only the end of the log (a CI
+// page) sees it: the runner's list of failures if it printed one, else the stage's last lines.
+for (const r of all.filter((r) => !r.ok && !r.skipped)) {
+  const lines = r.output.split('\n');
+  const from = lines.findIndex((line) => /Failed Tests \d|^\s+\d+ failed/.test(line.replace(/\u001b\[[0-9;]*m/g, '')));
+  const tail = lines.slice(from >= 0 ? from : -TAIL_LINES).slice(0, TAIL_LINES);
+  process.stdout.write(`\n${paint('1', `── ${r.name} failed; its failures again`)}\n${tail.join('\n')}\n`);
+}
 process.stdout.write(`\n${paint('1', 'npm test')}\n`);
 for (const r of Object.keys(stages).map((name) => results.get(name))) {
   const verdict = r.skipped ? paint('33', 'skipped (its build failed)') : r.ok ? paint('32', 'passed') : paint('31', 'FAILED');
