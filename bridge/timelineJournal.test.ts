@@ -6,7 +6,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { BridgeEvent } from '../protocol/envelope.js';
 import { EMPTY_FILTER, type TimelineAnswer, type TimelineRow, type TimelineStats } from '../protocol/timeline/contract.js';
-import { TimelineHost, lastSeqOf } from '../protocol/timeline/host.js';
+import { TimelineHost, lastSeqOf, type LintLink } from '../protocol/timeline/host.js';
+import { LintHost } from '../protocol/timeline/lintPass.js';
 import { TimelineIndex } from '../protocol/timeline/timelineIndex.js';
 import { BridgeClient, demoServerJs, httpGet, nodeServer, startTestBridge, type TestBridge } from './testing/bridgeClient.js';
 
@@ -26,10 +27,31 @@ afterAll(async () => {
 const auth = (): Record<string, string> => ({ Authorization: `Bearer ${t.bridge.token}` });
 const journalUrl = (session: string): string => `http://127.0.0.1:${t.bridge.port}/api/sessions/${session}/journal`;
 
+/**
+ * A lint pass in-process, behind the same kind of boundary as its worker: each message a
+ * structured clone, handed over on a later turn.
+ */
+function lintPass(): { link: LintLink; host: LintHost } {
+  let handler: (answer: unknown) => void = () => undefined;
+  const lint = new LintHost((answer) => setTimeout(() => handler(structuredClone(answer)), 0));
+  return {
+    host: lint,
+    link: {
+      post: (query) => setTimeout(() => lint.receive(structuredClone(query)), 0),
+      listen: (h) => (handler = h),
+    },
+  };
+}
+
 /** A host whose answers are collected, as the page's client would get them. */
-function host(): { host: TimelineHost; answers: TimelineAnswer[]; stats: () => TimelineStats[]; rows: () => TimelineRow[] } {
+function host(lint?: LintLink): {
+  host: TimelineHost;
+  answers: TimelineAnswer[];
+  stats: () => TimelineStats[];
+  rows: () => TimelineRow[];
+} {
   const answers: TimelineAnswer[] = [];
-  const h = new TimelineHost((a) => answers.push(a));
+  const h = new TimelineHost((a) => answers.push(a), lint);
   let q = 0;
   return {
     host: h,
@@ -41,6 +63,11 @@ function host(): { host: TimelineHost; answers: TimelineAnswer[]; stats: () => T
       return last?.type === 'window' ? last.rows : [];
     },
   };
+}
+
+/** Waits, a turn at a time, for a condition that messages crossing the boundary make true. */
+async function until(check: () => boolean): Promise<void> {
+  while (!check()) await new Promise((resolve) => setTimeout(resolve, 5));
 }
 
 function fold(events: readonly BridgeEvent[]): TimelineRow[] {
@@ -84,6 +111,29 @@ describe('a demo-server session read back from its journal', () => {
     const last = h.stats().at(-1);
     expect(last).toMatchObject({ complete: true, indexed: c.events.length, rows: rows.length, matching: rows.length });
     expect(h.answers.filter((a) => a.type === 'problem')).toEqual([]);
+  });
+
+  it('with lint in a pass of its own, gives the same rows and findings as the fold that lints', async () => {
+    // A server that prints lines that are not JSON on stdout: lint flags each.
+    const conn = 'noisy';
+    await c.spawn(conn, nodeServer('non-json.mjs'));
+    await c.request(conn, 1, 'initialize', { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 't', version: '1' } });
+    await c.request(conn, 2, 'tools/list', {});
+    const inline = fold(c.events);
+    expect(inline.filter((r) => r.findings > 0).length).toBeGreaterThan(1);
+    const lint = lintPass();
+    const h = host(lint.link);
+    h.host.receive({ type: 'source', source: { kind: 'journal', url: journalUrl(t.bridge.session), token: t.bridge.token } });
+    await h.host.idle;
+    // The lint pass reads the journal on its own; its last word says it read it whole.
+    await until(() => h.stats().at(-1)?.lint?.done === true && h.stats().at(-1)?.lint?.linted === c.events.length);
+    const rows = h.rows();
+    const seen = (list: TimelineRow[]): unknown[] => list.map((r) => [r.summary, r.status, r.findings, r.worst]);
+    expect(seen(rows)).toEqual(seen(inline));
+    const flagged = rows.find((r) => r.findings > 0);
+    h.host.receive({ type: 'detail', q: 1, row: flagged?.row ?? -1 });
+    const detail = h.answers.at(-1);
+    expect(detail?.type === 'detail' ? detail.detail?.findings.map((f) => f.rule) : []).not.toEqual([]);
   });
 
   it('serves byte ranges of a journal, behind the token and the Host check', async () => {
@@ -133,8 +183,9 @@ describe('a journal bigger than its tail', () => {
     expect(h.rows().filter((r) => r.conn === conn && r.kind === 'notification')).toHaveLength(FLOOD);
   });
 
-  it('holds live frames while the backlog is read, folding each event once', async () => {
-    const h = host();
+  it('holds live frames while the backlog is read, folding and linting each event once', async () => {
+    const lint = lintPass();
+    const h = host(lint.link);
     const events = c.events;
     const split = Math.floor(events.length / 2);
     h.host.receive({
@@ -153,6 +204,10 @@ describe('a journal bigger than its tail', () => {
     });
     expect(h.rows().filter((r) => r.conn === 'flood')).toHaveLength(FLOOD);
     expect(h.stats().at(-1)?.indexed).toBeGreaterThanOrEqual(events.length);
+    // The lint pass gets the same frames, holds them behind its own read of the backlog, and
+    // lints each event once: overlapping frames are not counted twice.
+    await until(() => h.stats().at(-1)?.lint?.done === true && (h.stats().at(-1)?.lint?.linted ?? 0) >= events.length);
+    expect(h.stats().at(-1)?.lint?.linted).toBe(h.stats().at(-1)?.indexed);
   });
 });
 

@@ -66,6 +66,13 @@ describe('classifyText', () => {
     expect(classifyText('{"jsonrpc":"2.0","id":{},"result":1}').kind).toBe('invalid');
   });
 
+  it('takes integer ids up to the safe range, and no further (past it two ids can read as one)', () => {
+    expect(classifyText('{"jsonrpc":"2.0","id":9007199254740991,"method":"x"}').kind).toBe('request');
+    expect(classifyText('{"jsonrpc":"2.0","id":-0,"result":1}').kind).toBe('result');
+    expect(classifyText('{"jsonrpc":"2.0","id":9007199254740992,"method":"x"}').kind).toBe('invalid');
+    expect(classifyText('{"jsonrpc":"2.0","id":1e300,"error":{"code":1,"message":"x"}}').kind).toBe('invalid');
+  });
+
   it('calls a response with both result and error invalid', () => {
     expect(classifyText('{"jsonrpc":"2.0","id":1,"result":{},"error":{"code":1,"message":"x"}}').kind).toBe('invalid');
   });

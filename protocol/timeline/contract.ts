@@ -145,6 +145,11 @@ export interface TimelineStats {
   epoch: number;
   /** A journal source has been read to its end (always true for a live source). */
   complete: boolean;
+  /**
+   * Lint run apart from the index (ADR 6): events linted so far, and whether it has read the
+   * whole source. Absent when lint runs within the index's own fold.
+   */
+  lint?: { linted: number; done: boolean };
 }
 
 /** A span for the waterfall: rows overlapping a time range, in lanes per connection. */

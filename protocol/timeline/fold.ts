@@ -5,7 +5,7 @@
  */
 import type { BridgeEvent } from '../envelope.js';
 import { ExchangeTracker, type Exchange, type WireMessage } from '../exchanges.js';
-import { Linter } from '../lint/index.js';
+import { Linter, type Finding } from '../lint/index.js';
 import { NOTE_TOPICS } from '../session.js';
 import { Interner } from './columns.js';
 import { PENDING, directionCode, eolCode, eventKindCode, kindCode, severityCode, statusCode, streamCode } from './codes.js';
@@ -118,15 +118,48 @@ export class TimelineFold {
         return never;
       }
     }
-    for (const finding of found) {
-      this.findings.add(e, finding.rule, severityCode(finding.severity), finding.message, finding.spec);
-      this.rows.findings.data[row] = this.rows.findings.get(row) + 1;
-      const worst = severityCode(finding.severity);
-      const current = this.rows.worst.get(row);
-      if (current === 0 || worst < current) this.rows.worst.set(row, worst);
-    }
+    for (const finding of found) this.fileFinding(e, row, finding);
     this.changed(row, row === this.created);
     return true;
+  }
+
+  /**
+   * A finding from a lint pass run apart (lintPass.ts), on the event with this seq; false when
+   * no folded event has it. Findings must come in seq order, as the lint pass sends them.
+   */
+  addFinding(seq: number, finding: Pick<Finding, 'rule' | 'severity' | 'message' | 'spec'>): boolean {
+    const e = this.eventOf(seq);
+    if (e < 0) return false;
+    const row = this.events.row.get(e);
+    this.fileFinding(e, row, finding);
+    this.changed(row, false);
+    return true;
+  }
+
+  /** The event index holding this seq, -1 when none does. */
+  eventOf(seq: number): number {
+    const events = this.events;
+    let lo = 0;
+    let hi = events.count - 1;
+    // Seqs rise with the event index, apart from -1 for journal lines that were not events.
+    while (lo <= hi) {
+      const mid = (lo + hi) >> 1;
+      let probe = mid;
+      while (probe < hi && events.seq.get(probe) < 0) probe++;
+      const s = events.seq.get(probe);
+      if (s === seq) return probe;
+      if (s < 0 || s > seq) hi = mid - 1;
+      else lo = probe + 1;
+    }
+    return -1;
+  }
+
+  private fileFinding(e: number, row: number, finding: Pick<Finding, 'rule' | 'severity' | 'message' | 'spec'>): void {
+    const severity = severityCode(finding.severity);
+    this.findings.add(e, finding.rule, severity, finding.message, finding.spec);
+    this.rows.findings.data[row] = this.rows.findings.get(row) + 1;
+    const current = this.rows.worst.get(row);
+    if (current === 0 || severity < current) this.rows.worst.set(row, severity);
   }
 
   /** A journal line that is not a bridge event: kept visible as an invalid row of its own. */

@@ -7,6 +7,7 @@ import { eventsFrameSchema } from '../envelope.js';
 import type { TimelineAnswer, TimelineQuery, TimelineStats } from './contract.js';
 import { parseEventText, parseEventValue } from './eventLine.js';
 import { readJournal, readJournalTail, type ReadProgress } from './journalReader.js';
+import { lintAnswerSchema, type LintQuery } from './lintPass.js';
 import { timelineQuerySchema } from './queries.js';
 import { TimelineIndex } from './timelineIndex.js';
 
@@ -26,6 +27,15 @@ const PROBLEMS_SAID = 10;
 
 type Post = (answer: TimelineAnswer) => void;
 
+/**
+ * The index's line to a lint pass in another worker (ADR 6). Without one, the index lints in
+ * its own fold: one core does both.
+ */
+export interface LintLink {
+  post(query: LintQuery): void;
+  listen(handler: (answer: unknown) => void): void;
+}
+
 export class TimelineHost {
   /** The index the views see. */
   private index = new TimelineIndex();
@@ -42,7 +52,34 @@ export class TimelineHost {
   /** Bumped per source, so a read of a replaced source stops. */
   private generation = 0;
 
-  constructor(private readonly post: Post) {}
+  /** How far the lint pass has got, for the current source. */
+  private lintProgress: { linted: number; done: boolean } | undefined;
+
+  constructor(
+    private readonly post: Post,
+    private readonly lint?: LintLink,
+  ) {
+    lint?.listen((answer) => this.onLint(answer));
+  }
+
+  /** An index for this host: it lints in its own fold only when no lint pass runs apart. */
+  private newIndex(): TimelineIndex {
+    return new TimelineIndex({ lint: this.lint === undefined });
+  }
+
+  private onLint(data: unknown): void {
+    const parsed = lintAnswerSchema.safeParse(data);
+    if (!parsed.success) {
+      this.problem(`the lint pass sent a message the timeline does not understand: ${parsed.error.issues[0]?.message ?? ''}`);
+      return;
+    }
+    const answer = parsed.data;
+    if (answer.generation !== this.generation) return;
+    // The whole index while a journal is read (a preview of its tail gets none), else the one shown.
+    (this.reading?.index ?? this.index).addFindings(answer.findings);
+    this.lintProgress = { linted: answer.linted, done: answer.done };
+    this.scheduleStats();
+  }
 
   /** One message from the page. */
   receive(data: unknown): void {
@@ -59,6 +96,7 @@ export class TimelineHost {
       case 'frame':
         if (this.held) this.held.push(query.text);
         else this.applyFrame(this.index, query.text);
+        this.lint?.post({ type: 'frame', generation: this.generation, text: query.text });
         this.scheduleStats();
         return;
       case 'filter':
@@ -94,12 +132,14 @@ export class TimelineHost {
 
   private startSource(source: Extract<TimelineQuery, { type: 'source' }>['source']): void {
     const generation = ++this.generation;
-    this.show(new TimelineIndex());
+    this.show(this.newIndex());
     this.reading = undefined;
     this.held = undefined;
     this.damaged = 0;
     this.complete = true;
     const journal = source.kind === 'journal' ? source : source.backlog;
+    this.lintProgress = this.lint ? { linted: 0, done: journal === undefined } : undefined;
+    this.lint?.post({ type: 'source', generation, ...(journal ? { journal: { url: journal.url, token: journal.token } } : {}) });
     if (journal) {
       this.complete = false;
       if (source.kind === 'live') this.held = [];
@@ -117,7 +157,7 @@ export class TimelineHost {
       // whole once read, findings included.
       const preview = new TimelineIndex({ lint: false });
       for (const line of tail.lines) this.applyLine(preview, line, false);
-      this.reading = { index: new TimelineIndex(), progress: { bytesRead: 0, bytesTotal: tail.size } };
+      this.reading = { index: this.newIndex(), progress: { bytesRead: 0, bytesTotal: tail.size } };
       this.show(preview);
     }
     const full = this.reading?.index ?? this.index;
@@ -214,7 +254,8 @@ export class TimelineHost {
 
   stats(): TimelineStats {
     const reading = this.reading;
-    if (!reading) return this.index.stats({ epoch: this.epoch, complete: this.complete });
+    const lint = this.lintProgress ? { lint: this.lintProgress } : {};
+    if (!reading) return this.index.stats({ epoch: this.epoch, complete: this.complete, ...lint });
     const { bytesRead, bytesTotal } = reading.progress;
     const indexed = reading.index.eventCount;
     // Until the end, how many events the journal holds is estimated from the share read.
@@ -226,6 +267,7 @@ export class TimelineHost {
       ...(bytesTotal === undefined ? {} : { bytesTotal }),
       epoch: this.epoch,
       complete: false,
+      ...lint,
     });
   }
 

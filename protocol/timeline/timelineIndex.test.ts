@@ -278,8 +278,7 @@ describe('TimelineIndex at scale', () => {
     const index = new TimelineIndex();
     index.setFilter({ ...EMPTY_FILTER, text: 'MATCH' }, { column: 'time', descending: false });
     const s = new EventScript().spawn('c1');
-    for (let i = 0; i < 3_000; i++)
-      s.notify('c1', 'stdout', 'notifications/message', { data: i % 100 === 0 ? `match ${i}` : `line ${i}` });
+    for (let i = 0; i < 3_000; i++) s.notify('c1', 'stdout', 'notifications/message', { data: i % 100 === 0 ? `match ${i}` : `line ${i}` });
     // Rejoining the open text on each line took minutes at 30,000 lines. Counted, not timed: the
     // open chunk is joined when it is sealed or searched whole, never once per line.
     const joins = vi.spyOn(TextStore.prototype as unknown as { openChunk: () => unknown }, 'openChunk');

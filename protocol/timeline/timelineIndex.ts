@@ -17,6 +17,7 @@ import {
 import { buildDetail, buildRow, buildSpan } from './build.js';
 import { CompiledFilter } from './filter.js';
 import { TimelineFold, type FoldOptions } from './fold.js';
+import type { LintFinding } from './lintPass.js';
 import { orderFor, sortByKeys } from './order.js';
 import { u8 } from './columns.js';
 import { SortedView } from './view.js';
@@ -34,6 +35,9 @@ export class TimelineIndex {
   /** Per row: HIT when some line of it matches the current text, MISS when none does, 0 not known yet. */
   private textHit = u8();
   private readonly longRows: number[] = [];
+  /** Findings from a lint pass for events not folded yet, from `pendingAt` on. */
+  private pending: LintFinding[] = [];
+  private pendingAt = 0;
 
   constructor(options: FoldOptions = {}) {
     this.fold = new TimelineFold(options);
@@ -43,7 +47,32 @@ export class TimelineIndex {
   }
 
   apply(event: BridgeEvent): boolean {
-    return this.fold.apply(event);
+    const folded = this.fold.apply(event);
+    if (this.pendingAt < this.pending.length) this.fileFindings();
+    return folded;
+  }
+
+  /**
+   * Findings of a lint pass run apart, in seq order. Each is filed once its event is folded:
+   * the lint pass reads the same source and may get ahead of the index.
+   */
+  addFindings(findings: readonly LintFinding[]): void {
+    for (const finding of findings) this.pending.push(finding);
+    this.fileFindings();
+  }
+
+  private fileFindings(): void {
+    const last = this.fold.lastSeq;
+    while (this.pendingAt < this.pending.length) {
+      const finding = this.pending[this.pendingAt];
+      if (!finding || finding.seq > last) break;
+      this.fold.addFinding(finding.seq, finding);
+      this.pendingAt++;
+    }
+    if (this.pendingAt === this.pending.length) {
+      this.pending = [];
+      this.pendingAt = 0;
+    }
   }
 
   applyMalformed(line: string): void {
@@ -113,20 +142,8 @@ export class TimelineIndex {
 
   /** The row holding the event with this seq, -1 when there is none. */
   rowOf(seq: number): number {
-    const events = this.fold.events;
-    let lo = 0;
-    let hi = events.count - 1;
-    // Seqs rise with the event index, apart from -1 for journal lines that were not events.
-    while (lo <= hi) {
-      const mid = (lo + hi) >> 1;
-      let probe = mid;
-      while (probe < hi && events.seq.get(probe) < 0) probe++;
-      const s = events.seq.get(probe);
-      if (s === seq) return events.row.get(probe);
-      if (s < 0 || s > seq) hi = mid - 1;
-      else lo = probe + 1;
-    }
-    return -1;
+    const e = this.fold.eventOf(seq);
+    return e < 0 ? -1 : this.fold.events.row.get(e);
   }
 
   spans(t0: number, t1: number, limit: number): TimelineSpan[] {
@@ -162,6 +179,7 @@ export class TimelineIndex {
     bytesTotal?: number;
     epoch: number;
     complete: boolean;
+    lint?: TimelineStats['lint'];
   }): TimelineStats {
     const fold = this.fold;
     const record = (names: readonly string[], counts: number[]): Record<string, number> => {
@@ -199,6 +217,7 @@ export class TimelineIndex {
       ...(extra.bytesTotal === undefined ? {} : { bytesTotal: extra.bytesTotal }),
       epoch: extra.epoch,
       complete: extra.complete,
+      ...(extra.lint ? { lint: extra.lint } : {}),
     };
   }
 

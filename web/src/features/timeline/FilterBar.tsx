@@ -18,6 +18,9 @@ interface Props {
   connName: (conn: string) => string;
 }
 
+/** Events lint may trail the index by, live, before the findings button says so. */
+const LINT_LAG_SHOWN = 1000;
+
 export const FilterBar = forwardRef<HTMLInputElement, Props>(function FilterBar({ filter, stats, onChange, connName }, searchRef) {
   const [text, setText] = useState(filter.text);
   // The fragment or Escape changed the search: show it.
@@ -29,6 +32,13 @@ export const FilterBar = forwardRef<HTMLInputElement, Props>(function FilterBar(
   }, [text, filter, onChange]);
 
   const facets = stats?.facets;
+  // Lint runs apart from the index (ADR 6) and may be behind it: findings are still coming. Live,
+  // it trails by a frame or two, which is not worth a flickering label.
+  const lint = stats?.lint;
+  const linting =
+    lint && (!lint.done || stats.indexed - lint.linted > LINT_LAG_SHOWN)
+      ? `${Math.floor((100 * Math.min(lint.linted, stats.total)) / Math.max(stats.total, 1))}%`
+      : undefined;
   const counted = (record: Record<string, number> | undefined, label: (v: string) => string): FacetValue[] =>
     Object.entries(record ?? {})
       .sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))
@@ -103,8 +113,9 @@ export const FilterBar = forwardRef<HTMLInputElement, Props>(function FilterBar(
         className={filter.findingsOnly ? 'on' : ''}
         onClick={() => onChange({ ...filter, findingsOnly: !filter.findingsOnly })}
         data-testid="timeline-findings-only"
+        title={linting ? `Lint runs beside the index: ${linting} of the events checked so far` : undefined}
       >
-        ⚑ Findings only
+        ⚑ Findings only{linting && <span data-testid="timeline-linting"> (linting: {linting})</span>}
       </button>
       {active && (
         <button

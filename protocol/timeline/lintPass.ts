@@ -1,0 +1,187 @@
+/**
+ * Lint in a pass of its own (ADR 6): it reads the same source as the index, in another worker,
+ * and hands the index its findings by seq. Lint was about half of what an event cost the
+ * index's fold; apart, the rows of a big journal are ready in about half the time, on one
+ * core, while lint runs on the other and its findings arrive behind, with their progress shown.
+ */
+import { z } from 'zod';
+import { eventsFrameSchema, type BridgeEvent } from '../envelope.js';
+import { ExchangeTracker } from '../exchanges.js';
+import { Linter } from '../lint/index.js';
+import type { Severity } from '../lint/index.js';
+import { parseEventText, parseEventValue } from './eventLine.js';
+import { readJournal } from './journalReader.js';
+
+/** Closed exchanges kept for late answers and for linking rounds, as the index keeps them. */
+export const KEEP_CLOSED = 4096;
+/** Findings at most this often, so the index takes them in batches. */
+const FLUSH_MS = 50;
+/** Lint time between yields, so a newer source is heard while a journal is read. */
+const SLICE_MS = 30;
+
+export interface LintFinding {
+  seq: number;
+  rule: string;
+  severity: Severity;
+  message: string;
+  /** The spec page the rule rests on. */
+  spec: string;
+}
+
+/** Index -> lint. `generation` names the source; anything for an older one is dropped. */
+export type LintQuery =
+  | { type: 'source'; generation: number; journal?: { url: string; token: string } }
+  /** An events frame exactly as the socket received it (the lint pass holds it while its backlog is read). */
+  | { type: 'frame'; generation: number; text: string };
+
+/** Lint -> index. `linted`: events linted so far; `done`: the journal read whole (live frames follow). */
+export type LintAnswer = { type: 'findings'; generation: number; findings: LintFinding[]; linted: number; done: boolean };
+
+const severitySchema = z.enum(['error', 'warning', 'info']) satisfies z.ZodType<Severity>;
+
+export const lintQuerySchema = z.discriminatedUnion('type', [
+  z.object({
+    type: z.literal('source'),
+    generation: z.number().int(),
+    journal: z.object({ url: z.string(), token: z.string() }).optional(),
+  }),
+  z.object({ type: z.literal('frame'), generation: z.number().int(), text: z.string() }),
+]);
+
+export const lintAnswerSchema = z.object({
+  type: z.literal('findings'),
+  generation: z.number().int(),
+  findings: z.array(z.object({ seq: z.number().int(), rule: z.string(), severity: severitySchema, message: z.string(), spec: z.string() })),
+  linted: z.number().int().nonnegative(),
+  done: z.boolean(),
+});
+
+/** Pairing and lint over events in seq order, forgetting closed exchanges as the index does. */
+export class LintFold {
+  lastSeq = -1;
+  linted = 0;
+  private readonly linter = new Linter({ keepFindings: false });
+  private readonly tracker = new ExchangeTracker({
+    keepClosed: KEEP_CLOSED,
+    keepProgress: false,
+    onForget: (exchange) => this.linter.forget(exchange.conn, exchange.key, exchange.from, exchange.id),
+  });
+
+  /**
+   * Lints one event; `found` gets its findings, each under the seq of the event that revealed
+   * it (as the index's own fold files them). A seq already linted is skipped.
+   */
+  apply(event: BridgeEvent, found: LintFinding[]): void {
+    if (event.seq <= this.lastSeq) return;
+    this.lastSeq = event.seq;
+    this.linted++;
+    const message = this.tracker.apply(event);
+    for (const f of this.linter.apply(event, message)) {
+      found.push({ seq: event.seq, rule: f.rule, severity: f.severity, message: f.message, spec: f.spec });
+    }
+  }
+}
+
+/** What the lint worker runs: a LintFold fed by the index's source. Free of worker globals, like TimelineHost. */
+export class LintHost {
+  private generation = -1;
+  private fold = new LintFold();
+  private found: LintFinding[] = [];
+  /** Frames that came while the backlog was read. */
+  private held: string[] | undefined;
+  private done = true;
+  private flushTimer: ReturnType<typeof setTimeout> | undefined;
+  /** Resolves once the current journal is linted whole: for tests. */
+  idle: Promise<void> = Promise.resolve();
+
+  constructor(private readonly post: (answer: LintAnswer) => void) {}
+
+  receive(data: unknown): void {
+    const parsed = lintQuerySchema.safeParse(data);
+    // Only the index speaks to this pass; a message it cannot read is dropped, not fatal.
+    if (!parsed.success) return;
+    const query = parsed.data;
+    switch (query.type) {
+      case 'source':
+        this.generation = query.generation;
+        this.fold = new LintFold();
+        this.found = [];
+        this.held = query.journal ? [] : undefined;
+        this.done = query.journal === undefined;
+        this.idle = query.journal ? this.read(query.journal.url, query.journal.token, query.generation) : Promise.resolve();
+        this.flush();
+        return;
+      case 'frame':
+        if (query.generation !== this.generation) return;
+        if (this.held) this.held.push(query.text);
+        else {
+          this.applyFrame(query.text);
+          this.scheduleFlush();
+        }
+        return;
+      default: {
+        const never: never = query;
+        return never;
+      }
+    }
+  }
+
+  private async read(url: string, token: string, generation: number): Promise<void> {
+    const alive = (): boolean => generation === this.generation;
+    let sliceStart = performance.now();
+    let flushed = sliceStart;
+    await readJournal(url, token, {
+      line: (text) => {
+        const parsed = parseEventText(text);
+        if (parsed.ok) this.fold.apply(parsed.event, this.found);
+      },
+      alive,
+      progress: async () => {
+        const now = performance.now();
+        if (now - flushed > FLUSH_MS) {
+          this.flush();
+          flushed = now;
+        }
+        if (now - sliceStart > SLICE_MS) {
+          await new Promise((resolve) => setTimeout(resolve, 0));
+          sliceStart = performance.now();
+        }
+      },
+    });
+    if (!alive()) return;
+    // An unreadable journal is the index's to report; lint ends with what it read.
+    const held = this.held ?? [];
+    this.held = undefined;
+    for (const text of held) this.applyFrame(text);
+    this.done = true;
+    this.flush();
+  }
+
+  private applyFrame(text: string): void {
+    let value: unknown;
+    try {
+      value = JSON.parse(text);
+    } catch {
+      return;
+    }
+    const frame = eventsFrameSchema.safeParse(value);
+    if (!frame.success) return;
+    for (const raw of frame.data.events) {
+      const parsed = parseEventValue(raw);
+      if (parsed.ok) this.fold.apply(parsed.event, this.found);
+    }
+  }
+
+  private scheduleFlush(): void {
+    this.flushTimer ??= setTimeout(() => {
+      this.flushTimer = undefined;
+      this.flush();
+    }, FLUSH_MS);
+  }
+
+  private flush(): void {
+    const findings = this.found;
+    this.found = [];
+    this.post({ type: 'findings', generation: this.generation, findings, linted: this.fold.linted, done: this.done });
+  }
+}
