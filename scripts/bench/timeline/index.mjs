@@ -92,6 +92,7 @@ async function openBench({ root, knobs, log, browser }) {
         ratio: {
           firstRowsOverFetch: median(bigRounds.map((b) => b.firstRowsMs / b.fetchMs)),
           indexedOverFetch: median(bigRounds.map((b) => b.indexedMs / b.fetchMs)),
+          lintedOverFetch: median(bigRounds.map((b) => b.lintedMs / b.fetchMs)),
           facetBigOverSmall: median(bigRounds.map((b, i) => b.facetMs / smallRounds[i].facetMs)),
           searchBigOverSmall: median(bigRounds.map((b, i) => b.searchMs / smallRounds[i].searchMs)),
           jumpBigOverSmall: median(bigRounds.map((b, i) => b.jumpMs / smallRounds[i].jumpMs)),

@@ -34,7 +34,7 @@ export async function openRound({ browser, lens, journal, timeoutMs, log }) {
     const peaks = heap.watchPeaks();
     const opened = await timeInteraction(page, {
       trigger: { events: ['click'], selector: '[data-testid="past-sessions"]' },
-      until: { firstRows: view.firstRows(session), indexed: view.indexed(census.events) },
+      until: { firstRows: view.firstRows(session), indexed: view.indexed(census.events), linted: view.linted(census.events) },
       act: async () => {
         await button.click();
         await view.showArchive(page);
@@ -86,6 +86,7 @@ export async function openRound({ browser, lens, journal, timeoutMs, log }) {
       fetchMs: fetched.ms,
       firstRowsMs: opened.firstRows.toShown,
       indexedMs: opened.indexed.toShown,
+      lintedMs: opened.linted.toShown,
       facetMs,
       facetRows: expectedMethodRows,
       searchMs,

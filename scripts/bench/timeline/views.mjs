@@ -25,6 +25,14 @@ export const timeline = {
   indexed: (total) => ({
     stats: { selector: tid('timeline-stats'), attrs: { 'data-total': total }, same: [['data-indexed', 'data-total']] },
   }),
+  /** Every event of the source linted too (lint runs beside the index, ADR 6). */
+  linted: (total) => ({
+    stats: {
+      selector: tid('timeline-stats'),
+      attrs: { 'data-total': total, 'data-lint-done': 'true' },
+      same: [['data-linted', 'data-total']],
+    },
+  }),
   indexedAtLeast: (min) => ({
     stats: { selector: tid('timeline-stats'), min: { 'data-total': min }, same: [['data-indexed', 'data-total']] },
   }),

@@ -20,6 +20,9 @@ export function StatsLine({ stats, onShortcuts }: { stats: TimelineStats | undef
         data-total={stats?.total ?? 0}
         data-busy={busy}
         data-complete={stats?.complete ?? false}
+        // Lint runs beside the index (ADR 6); where it runs within it, it is as far as the index.
+        data-linted={stats?.lint?.linted ?? stats?.indexed ?? 0}
+        data-lint-done={stats?.lint?.done ?? stats?.complete ?? false}
       >
         {stats?.matching ?? 0} of {stats?.rows ?? 0} rows
       </span>
