@@ -102,7 +102,13 @@ export class TextStore {
   }
 
   private openChunk(): Chunk {
-    this.openJoined ??= this.open.join('\n') + '\n';
+    // One join, with an empty last text for the final "\n": `join() + '\n'` made a cons string,
+    // which the first search over each chunk then flattened, copying it again.
+    if (this.openJoined === undefined) {
+      this.open.push('');
+      this.openJoined = this.open.join('\n');
+      this.open.pop();
+    }
     return { text: this.openJoined, firstEvent: this.openFirst, base: this.openBase, count: this.starts.length - this.openFirst };
   }
 
