@@ -16,6 +16,7 @@ import {
 } from './contract.js';
 import { buildDetail, buildRow, buildSpan } from './build.js';
 import { CompiledFilter } from './filter.js';
+import { longestFirst } from './longest.js';
 import { TimelineFold, type FoldOptions } from './fold.js';
 import type { LintFinding } from './lintPass.js';
 import { orderFor, sortByKeys } from './order.js';
@@ -97,8 +98,10 @@ export class TimelineIndex {
     const next = new CompiledFilter(filter, this.fold);
     const sameOrder = sort.column === this.sort.column;
     const rows = this.fold.rows.count;
-    let candidates: Int32Array<ArrayBufferLike>;
+    let candidates: Int32Array<ArrayBufferLike> | undefined;
     let count: number;
+    /** Every row's text state, when one scan of the store found them all. */
+    let scanned: Uint8Array | undefined;
     const narrowed = sameOrder && next.narrows(this.filter);
     if (narrowed) {
       // Only rows passing now can pass the narrower filter: look at those alone, in their order.
@@ -106,17 +109,18 @@ export class TimelineIndex {
       count = candidates.length;
       // One scan of all the stored text costs about what testing a sixth of the rows one by one
       // does (each test cuts its line out of a chunk): a search narrowing many rows scans.
-      if (next.pattern) this.textHit = count * SCAN_OVER_TESTS > rows ? this.hitsAll(next) : this.hitsAmong(next, candidates);
+      if (next.pattern && count * SCAN_OVER_TESTS > rows) scanned = (this.textHit = this.hitsAll(next)).data;
+      else if (next.pattern) this.textHit = this.hitsAmong(next, candidates);
     } else {
-      candidates = new Int32Array(rows);
-      for (let r = 0; r < rows; r++) candidates[r] = r;
       count = rows;
-      if (next.pattern) this.textHit = this.hitsAll(next);
+      if (next.pattern) scanned = (this.textHit = this.hitsAll(next)).data;
     }
     const kept = new Int32Array(count);
     let n = 0;
     for (let i = 0; i < count; i++) {
-      const row = candidates[i] ?? 0;
+      const row = candidates ? (candidates[i] ?? 0) : i;
+      // The text state first where it is known: a search usually keeps few rows, and it is one byte.
+      if (scanned && scanned[row] !== HIT) continue;
       if (this.passes(next, row)) kept[n++] = row;
     }
     const order = orderFor(sort.column, this.fold);
@@ -173,8 +177,7 @@ export class TimelineIndex {
         const end = rows.t1.get(row);
         return (Number.isNaN(end) ? this.fold.tMax : end) - rows.t0.get(row);
       };
-      chosen.sort((a, b) => length(b) - length(a) || a - b);
-      chosen = chosen.slice(0, Math.max(0, limit));
+      chosen = longestFirst(chosen, length, limit);
     }
     return chosen.map((row) => buildSpan(this.fold, row));
   }
