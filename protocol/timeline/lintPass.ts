@@ -18,6 +18,8 @@ export const KEEP_CLOSED = 4096;
 const FLUSH_MS = 50;
 /** Lint time between yields, so a newer source is heard while a journal is read. */
 const SLICE_MS = 30;
+/** The rest after each slice of live frames: lint takes at most about half a core while they stream. */
+const REST_MS = 30;
 
 export interface LintFinding {
   seq: number;
@@ -91,6 +93,12 @@ export class LintHost {
   private held: string[] | undefined;
   private done = true;
   private flushTimer: ReturnType<typeof setTimeout> | undefined;
+  /** Live frames waiting to be linted, from `queuedAt` on. */
+  private queued: string[] = [];
+  private queuedAt = 0;
+  private pumping = false;
+  /** Bumped per pump started and per source, so a pump of an older source stops. */
+  private pumps = 0;
   /** Resolves once the current journal is linted whole: for tests. */
   idle: Promise<void> = Promise.resolve();
 
@@ -107,6 +115,10 @@ export class LintHost {
         this.fold = new LintFold();
         this.found = [];
         this.held = query.journal ? [] : undefined;
+        this.queued = [];
+        this.queuedAt = 0;
+        this.pumps++;
+        this.pumping = false;
         this.done = query.journal === undefined;
         this.idle = query.journal ? this.read(query.journal.url, query.journal.token, query.generation) : Promise.resolve();
         this.flush();
@@ -115,8 +127,8 @@ export class LintHost {
         if (query.generation !== this.generation) return;
         if (this.held) this.held.push(query.text);
         else {
-          this.applyFrame(query.text);
-          this.scheduleFlush();
+          this.queued.push(query.text);
+          this.pump();
         }
         return;
       default: {
@@ -155,6 +167,34 @@ export class LintHost {
     for (const text of held) this.applyFrame(text);
     this.done = true;
     this.flush();
+  }
+
+  /**
+   * Lints queued live frames in slices with rests between them: under a flood, lint falls
+   * behind and catches up after, instead of taking a core from the page and the index.
+   */
+  private pump(): void {
+    if (this.pumping) return;
+    this.pumping = true;
+    const pump = ++this.pumps;
+    const slice = (): void => {
+      // A new source started over: its own pump runs now.
+      if (pump !== this.pumps) return;
+      const start = performance.now();
+      while (this.queuedAt < this.queued.length && performance.now() - start < SLICE_MS) {
+        this.applyFrame(this.queued[this.queuedAt] ?? '');
+        this.queuedAt++;
+      }
+      this.scheduleFlush();
+      if (this.queuedAt < this.queued.length) {
+        setTimeout(slice, REST_MS);
+        return;
+      }
+      this.queued = [];
+      this.queuedAt = 0;
+      this.pumping = false;
+    };
+    slice();
   }
 
   private applyFrame(text: string): void {
