@@ -7,6 +7,7 @@ import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { stripVTControlCharacters } from 'node:util';
 import { fileURLToPath } from 'node:url';
 
 const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
@@ -108,7 +109,7 @@ const all = [...results.values()];
 // page) sees it: the runner's list of failures if it printed one, else the stage's last lines.
 for (const r of all.filter((r) => !r.ok && !r.skipped)) {
   const lines = r.output.split('\n');
-  const from = lines.findIndex((line) => /Failed Tests \d|^\s+\d+ failed/.test(line.replace(/\u001b\[[0-9;]*m/g, '')));
+  const from = lines.findIndex((line) => /Failed Tests \d|^\s+\d+ failed/.test(stripVTControlCharacters(line)));
   const tail = lines.slice(from >= 0 ? from : -TAIL_LINES).slice(0, TAIL_LINES);
   process.stdout.write(`\n${paint('1', `── ${r.name} failed; its failures again`)}\n${tail.join('\n')}\n`);
 }
