@@ -5,7 +5,7 @@
  * costs more than the JSON parse itself. The test only ever accepts: anything it does not
  * recognise goes to zod, and eventLine.test.ts holds it to agreeing with the schema.
  */
-import { parseBridgeEvent, type BridgeEvent, type LineEvent } from '../envelope.js';
+import { eventsFrameSchema, parseBridgeEvent, type BridgeEvent, type LineEvent } from '../envelope.js';
 
 export type ParsedEvent = { ok: true; event: BridgeEvent } | { ok: false; error: string };
 
@@ -48,3 +48,18 @@ function isPlainLine(value: unknown): value is LineEvent {
 }
 
 const LINE_KEYS = new Set(['seq', 't', 'conn', 'kind', 'stream', 'text', 'b64', 'eol', 'size']);
+
+/** An events frame as the socket received it: each event read, or why the frame could not be. */
+export type ParsedFrame = { ok: true; events: Array<{ raw: unknown; parsed: ParsedEvent }> } | { ok: false; error: string };
+
+export function parseEventsFrame(text: string): ParsedFrame {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    return { ok: false, error: 'not JSON' };
+  }
+  const frame = eventsFrameSchema.safeParse(value);
+  if (!frame.success) return { ok: false, error: 'not an events frame' };
+  return { ok: true, events: frame.data.events.map((raw) => ({ raw, parsed: parseEventValue(raw) })) };
+}

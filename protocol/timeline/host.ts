@@ -3,9 +3,8 @@
  * fed by the live session's frames or by a journal read from the bridge. Kept free of worker
  * globals (it is given a `post`) so that tests run it in Node against a real bridge.
  */
-import { eventsFrameSchema } from '../envelope.js';
 import type { TimelineAnswer, TimelineQuery, TimelineStats } from './contract.js';
-import { parseEventText, parseEventValue } from './eventLine.js';
+import { parseEventText, parseEventsFrame } from './eventLine.js';
 import { readJournal, readJournalTail, type ReadProgress } from './journalReader.js';
 import { lintAnswerSchema, type LintQuery } from './lintPass.js';
 import { timelineQuerySchema } from './queries.js';
@@ -228,20 +227,12 @@ export class TimelineHost {
   private applyFrame(index: TimelineIndex, text: string): void {
     // A replayed frame the journal already gave: skipped without parsing it.
     if (lastSeqOf(text) <= index.lastSeq) return;
-    let value: unknown;
-    try {
-      value = JSON.parse(text);
-    } catch {
-      this.problem('the page passed a frame that is not JSON');
+    const frame = parseEventsFrame(text);
+    if (!frame.ok) {
+      this.problem(`the page passed a frame that is ${frame.error}`);
       return;
     }
-    const frame = eventsFrameSchema.safeParse(value);
-    if (!frame.success) {
-      this.problem('the page passed a frame that is not an events frame');
-      return;
-    }
-    for (const raw of frame.data.events) {
-      const parsed = parseEventValue(raw);
+    for (const { raw, parsed } of frame.events) {
       if (parsed.ok) index.apply(parsed.event);
       else {
         this.problem(`an event could not be read: ${parsed.error}`);

@@ -5,11 +5,11 @@
  * core, while lint runs on the other and its findings arrive behind, with their progress shown.
  */
 import { z } from 'zod';
-import { eventsFrameSchema, type BridgeEvent } from '../envelope.js';
+import type { BridgeEvent } from '../envelope.js';
 import { ExchangeTracker } from '../exchanges.js';
 import { Linter } from '../lint/index.js';
 import type { Severity } from '../lint/index.js';
-import { parseEventText, parseEventValue } from './eventLine.js';
+import { parseEventText, parseEventsFrame } from './eventLine.js';
 import { readJournal } from './journalReader.js';
 
 /** Closed exchanges kept for late answers and for linking rounds, as the index keeps them. */
@@ -198,18 +198,10 @@ export class LintHost {
   }
 
   private applyFrame(text: string): void {
-    let value: unknown;
-    try {
-      value = JSON.parse(text);
-    } catch {
-      return;
-    }
-    const frame = eventsFrameSchema.safeParse(value);
-    if (!frame.success) return;
-    for (const raw of frame.data.events) {
-      const parsed = parseEventValue(raw);
-      if (parsed.ok) this.fold.apply(parsed.event, this.found);
-    }
+    // A frame the index could not read is the index's to report.
+    const frame = parseEventsFrame(text);
+    if (!frame.ok) return;
+    for (const { parsed } of frame.events) if (parsed.ok) this.fold.apply(parsed.event, this.found);
   }
 
   private scheduleFlush(): void {
