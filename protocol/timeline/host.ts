@@ -7,6 +7,7 @@ import type { TimelineAnswer, TimelineQuery, TimelineStats } from './contract.js
 import { parseEventText, parseEventsFrame } from './eventLine.js';
 import { readJournal, readJournalTail, type ReadProgress } from './journalReader.js';
 import { lintAnswerSchema, type LintQuery } from './lintPass.js';
+import { UpdatePacer } from '../updatePacer.js';
 import { timelineQuerySchema } from './queries.js';
 import { TimelineIndex } from './timelineIndex.js';
 
@@ -17,7 +18,7 @@ import { TimelineIndex } from './timelineIndex.js';
  * first compile most of it) and 0.4 s without; 256 KiB (760 events) without lint in 0.05 s.
  */
 const TAIL_BYTES = 256 * 1024;
-/** Stats at most this often: the page redraws once a frame anyway. */
+/** Stats at most this often while a journal is read: the page redraws once a frame anyway. */
 const STATS_MS = 33;
 /** Folding time between yields, so queries are answered while a journal is read. */
 const SLICE_MS = 30;
@@ -46,6 +47,12 @@ export class TimelineHost {
   /** Live frames that came while the backlog was being read. */
   private held: string[] | undefined;
   private statsTimer: ReturnType<typeof setTimeout> | undefined;
+  /**
+   * Stats for live frames and lint's findings: within 30 ms after a quiet spell, five times a
+   * second while they stream. The page's list and waterfall ask again on each; at 30 a second
+   * through a flood, that was work on the page's main thread for changes no eye follows.
+   */
+  private readonly livePacer = new UpdatePacer(() => this.postStats());
   private damaged = 0;
   private filterQuery: Extract<TimelineQuery, { type: 'filter' }> | undefined;
   /** Bumped per source, so a read of a replaced source stops. */
@@ -84,7 +91,7 @@ export class TimelineHost {
     // The whole index while a journal is read (a preview of its tail gets none), else the one shown.
     (this.reading?.index ?? this.index).addFindings(answer.findings);
     this.lintProgress = { linted: answer.linted, done: answer.done };
-    this.scheduleStats();
+    this.livePacer.events(answer.findings.length);
   }
 
   /** One message from the page. */
@@ -99,12 +106,14 @@ export class TimelineHost {
       case 'source':
         this.startSource(query.source);
         return;
-      case 'frame':
+      case 'frame': {
+        let count = 1;
         if (this.held) this.held.push(query.text);
-        else this.applyFrame(this.index, query.text);
+        else count = this.applyFrame(this.index, query.text);
         this.toLint({ type: 'frame', generation: this.generation, text: query.text });
-        this.scheduleStats();
+        this.livePacer.events(count);
         return;
+      }
       case 'filter':
         this.filterQuery = query;
         this.index.setFilter(query.filter, query.sort);
@@ -224,13 +233,14 @@ export class TimelineHost {
     if (this.damaged <= PROBLEMS_SAID) this.problem(`a journal line is not an event (${parsed.error}): ${clip(text)}`);
   }
 
-  private applyFrame(index: TimelineIndex, text: string): void {
+  /** Folds a frame's events; how many it held. */
+  private applyFrame(index: TimelineIndex, text: string): number {
     // A replayed frame the journal already gave: skipped without parsing it.
-    if (lastSeqOf(text) <= index.lastSeq) return;
+    if (lastSeqOf(text) <= index.lastSeq) return 0;
     const frame = parseEventsFrame(text);
     if (!frame.ok) {
       this.problem(`the page passed a frame that is ${frame.error}`);
-      return;
+      return 0;
     }
     for (const { raw, parsed } of frame.events) {
       if (parsed.ok) index.apply(parsed.event);
@@ -239,6 +249,7 @@ export class TimelineHost {
         index.applyMalformed(JSON.stringify(raw) ?? String(raw));
       }
     }
+    return frame.events.length;
   }
 
   /** Makes an index the one the views see: row numbers start over. */

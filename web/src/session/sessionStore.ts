@@ -7,7 +7,7 @@ import type { BridgeEvent, ServerConfig, WelcomeFrame } from '../../../protocol/
 import type { FlowChoice } from '../../../protocol/flows.js';
 import { NOTE_TOPICS, SessionModel, type ConnInfo } from '../../../protocol/session.js';
 import { BridgeSocket, type SocketStatus } from './bridgeSocket.js';
-import { UpdatePacer } from './updatePacer.js';
+import { UpdatePacer } from '../../../protocol/updatePacer.js';
 import { ConnectionDriver, type DriverOptions } from './connectionDriver.js';
 import { QuestionQueue } from './questions.js';
 import { WatchReporter, shownConns } from './watching.js';
