@@ -1,5 +1,5 @@
 import { test, expect } from './support/fixtures.js';
-import { startLens } from './support/lens.js';
+import { fixture, startLens } from './support/lens.js';
 import { AppPage } from './pages/appPage.js';
 
 test('closing the tab and opening the URL again shows the whole timeline', async ({ browser, lens }) => {
@@ -37,6 +37,9 @@ test('the journal survives a bridge restart and reads back in the app', async ({
   const firstSession = (await page.getByText(/^session /).textContent())?.replace('session ', '') ?? '';
   const pid = Number(/pid (\d+)/.exec((await conn.getByTestId('conn-status').textContent()) ?? '')?.[1]);
   expect(pid).toBeGreaterThan(0);
+  // A server that prints a line that is not JSON, for lint to flag when the session is read back.
+  const noisy = await app.connect('Handshake', { command: 'node', args: [fixture('non-json.mjs')] });
+  await expect(noisy.getByTestId('flow-pill')).toHaveText(/handshake/);
   // Ctrl-C on `npm start`: the bridge stops its servers before it exits; none is left behind.
   await lens.stop();
   expect(() => process.kill(pid, 0)).toThrow();
@@ -50,8 +53,12 @@ test('the journal survives a bridge restart and reads back in the app', async ({
     await expect(page.getByTestId('archive-banner')).toContainText(firstSession);
     await expect(app.row('server/discover', 1)).toHaveCount(1);
     await expect(app.row('server/discover', 1)).toHaveAttribute('data-status', 'ok');
-    // Stopped by Ctrl-C: the stop steps and one exit.
-    await expect(app.rows.and(page.locator('[data-kind="process"]')).filter({ hasText: /exit (\d+|SIG[A-Z]+)/ })).toHaveCount(1);
+    // Stopped by Ctrl-C: the stop steps and an exit for each server.
+    await expect(app.rows.and(page.locator('[data-kind="process"]')).filter({ hasText: /exit (\d+|SIG[A-Z]+)/ })).toHaveCount(2);
+    // Lint reads the journal in a worker of its own once the rows are in: the line is flagged.
+    const banner = app.rows.filter({ hasText: 'Server starting... (not JSON)' });
+    await expect(banner.getByTestId('finding-flag')).toBeVisible();
+    await expect(page.getByTestId('timeline-stats')).toHaveAttribute('data-lint-done', 'true');
   } finally {
     await restarted.stop();
   }
