@@ -14,7 +14,7 @@ import { TextStore } from './textStore.js';
 import type { RowStatus } from './contract.js';
 
 /** Closed exchanges the tracker keeps for late and duplicate answers and for linking rounds. */
-const KEEP_CLOSED = 4096;
+export const KEEP_CLOSED = 4096;
 
 const OUT = directionCode('out');
 const IN = directionCode('in');

@@ -10,10 +10,9 @@ import { ExchangeTracker } from '../exchanges.js';
 import { Linter } from '../lint/index.js';
 import type { Severity } from '../lint/index.js';
 import { parseEventText, parseEventsFrame } from './eventLine.js';
+import { KEEP_CLOSED } from './fold.js';
 import { readJournal } from './journalReader.js';
 
-/** Closed exchanges kept for late answers and for linking rounds, as the index keeps them. */
-export const KEEP_CLOSED = 4096;
 /** Findings at most this often, so the index takes them in batches. */
 const FLUSH_MS = 50;
 /** Lint time between yields, so a newer source is heard while a journal is read. */
