@@ -124,16 +124,15 @@ export class TimelineFold {
   }
 
   /**
-   * A finding from a lint pass run apart (lintPass.ts), on the event with this seq; false when
-   * no folded event has it. Findings must come in seq order, as the lint pass sends them.
+   * A finding from a lint pass run apart (lintPass.ts), on the event with this seq (dropped
+   * when no folded event has it). Findings must come in seq order, as the lint pass sends them.
    */
-  addFinding(seq: number, finding: Pick<Finding, 'rule' | 'severity' | 'message' | 'spec'>): boolean {
+  addFinding(seq: number, finding: Pick<Finding, 'rule' | 'severity' | 'message' | 'spec'>): void {
     const e = this.eventOf(seq);
-    if (e < 0) return false;
+    if (e < 0) return;
     const row = this.events.row.get(e);
     this.fileFinding(e, row, finding);
     this.changed(row, false);
-    return true;
   }
 
   /** The event index holding this seq, -1 when none does. */

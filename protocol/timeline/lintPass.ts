@@ -98,8 +98,6 @@ export class LintHost {
   private pumping = false;
   /** Bumped per pump started and per source, so a pump of an older source stops. */
   private pumps = 0;
-  /** Resolves once the current journal is linted whole: for tests. */
-  idle: Promise<void> = Promise.resolve();
 
   constructor(private readonly post: (answer: LintAnswer) => void) {}
 
@@ -119,7 +117,7 @@ export class LintHost {
         this.pumps++;
         this.pumping = false;
         this.done = query.journal === undefined;
-        this.idle = query.journal ? this.read(query.journal.url, query.journal.token, query.generation) : Promise.resolve();
+        if (query.journal) void this.read(query.journal.url, query.journal.token, query.generation);
         this.flush();
         return;
       case 'frame':
