@@ -55,13 +55,18 @@ export class TimelinePage {
     return { matching: await read('matching'), rows: await read('rows'), indexed: await read('indexed'), total: await read('total') };
   }
 
-  /** Waits until every event the source holds is indexed, and at least `events` of them. */
+  /**
+   * Waits until every event the source holds is indexed, and at least `events` of them. A
+   * journal read whole too: until then the rows shown may be a preview of its tail, which the
+   * whole replaces, numbering its rows afresh (a selection made before would be dropped).
+   */
   async indexedAll(events = 1, timeout?: number): Promise<void> {
     await expect
       .poll(
         async () => {
           const f = await this.figures();
-          return f.indexed === f.total && f.total >= events;
+          const complete = (await this.stats.getAttribute('data-complete')) === 'true';
+          return complete && f.indexed === f.total && f.total >= events;
         },
         timeout === undefined ? {} : { timeout },
       )
