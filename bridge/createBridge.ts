@@ -11,6 +11,7 @@ import express, { type NextFunction, type Request, type Response } from 'express
 import { WebSocketServer } from 'ws';
 import { serverConfigSchema, type ServerConfigInput, type WelcomeFrame } from '../protocol/envelope.js';
 import { Journal, isSessionId, listJournals, newSessionId } from './journal.js';
+import { savedIndexRoutes } from './savedIndex.js';
 import { ProcessHost } from './processHost.js';
 import { IdleStopper, describeIdle } from './idleStop.js';
 import { bearerToken, checkUpgrade, hostAllowed, isLoopback, newToken, tokensMatch, type GatePolicy } from './security.js';
@@ -173,8 +174,16 @@ async function listen(options: BridgeOptions): Promise<RunningBridge> {
       },
     );
   });
+  app.use(savedIndexRoutes({ journalDir, current: session }));
   app.use('/api', (_req, res) => {
     res.status(404).json({ error: 'no such route' });
+  });
+  // A body the parsers refuse (too large, cut off) or a handler's failure: one JSON answer for
+  // that request, never a stack on the bridge's stderr.
+  app.use('/api', (error: Error & { status?: number }, _req: Request, res: Response, _next: NextFunction) => {
+    if (res.headersSent) return;
+    const status = typeof error.status === 'number' && error.status >= 400 && error.status < 600 ? error.status : 500;
+    res.status(status).json({ error: status === 413 ? 'the request body is too large' : error.message });
   });
   if (options.staticDir) {
     const staticDir = options.staticDir;

@@ -36,6 +36,17 @@ export class Column<A extends TypedArray> {
     return this.data[i] ?? this.fill;
   }
 
+  /** The values below `length`, as bytes (a view, not a copy): what a saved index holds. */
+  bytes(): Uint8Array {
+    return new Uint8Array(this.data.buffer, this.data.byteOffset, this.length * this.data.BYTES_PER_ELEMENT);
+  }
+
+  /** Takes over values read back from a saved index. */
+  restore(data: A): void {
+    this.data = data;
+    this.length = data.length;
+  }
+
   set(i: number, value: number): void {
     this.data[i] = value;
   }
@@ -67,6 +78,11 @@ export class Interner {
       this.ids.set(value, id);
     }
     return id;
+  }
+
+  /** Takes over the strings of a saved index, in their id order. */
+  restore(values: readonly string[]): void {
+    for (const value of values) this.id(value);
   }
 
   /** The id of a string already seen, or -1. */

@@ -150,6 +150,12 @@ export interface TimelineStats {
    * whole source. Absent when lint runs within the index's own fold.
    */
   lint?: { linted: number; done: boolean };
+  /**
+   * An earlier session's saved index (ADR 7): `loaded` when the journal was opened from it,
+   * `saving` (bytes sent so far) and `saved` once a fold of it was kept, `failed` with why.
+   * Absent when there is none and none is being kept (small journals, the live session).
+   */
+  saved?: { state: 'loaded' | 'saving' | 'saved' | 'failed'; bytes?: number; message?: string };
 }
 
 /** A span for the waterfall: rows overlapping a time range, in lanes per connection. */
@@ -205,7 +211,13 @@ export type TimelineQuery =
              */
             backlog?: { url: string; token: string };
           }
-        | { kind: 'journal'; url: string; token: string };
+        | {
+            kind: 'journal';
+            url: string;
+            token: string;
+            /** Where the session's saved index is read from and kept (ADR 7). */
+            index?: string;
+          };
     }
   /** Live events as the socket delivered them: the frame's raw JSON text, parsed in the worker. */
   | { type: 'frame'; text: string }

@@ -67,6 +67,11 @@ export class TimelineFold {
   private readonly listeners: RowListener[] = [];
   /** The row the event being folded created, if any. */
   private created = -1;
+  /**
+   * A fold read back from a saved index (snapshot.ts) answers but folds nothing more: the
+   * pairing and lint state that further events would need is not saved.
+   */
+  sealed = false;
 
   constructor(options: FoldOptions = {}) {
     this.linter = options.lint === false ? undefined : new Linter({ keepFindings: false });
@@ -83,7 +88,7 @@ export class TimelineFold {
 
   /** Folds one event; false when its seq was already folded (a replay overlapping live frames). */
   apply(event: BridgeEvent): boolean {
-    if (event.seq <= this.lastSeq) return false;
+    if (this.sealed || event.seq <= this.lastSeq) return false;
     this.lastSeq = event.seq;
     this.created = -1;
     const message = this.tracker.apply(event);
@@ -163,6 +168,7 @@ export class TimelineFold {
 
   /** A journal line that is not a bridge event: kept visible as an invalid row of its own. */
   applyMalformed(text: string): number {
+    if (this.sealed) return -1;
     const e = this.events.add(-1, this.tMax === -Infinity ? 0 : this.tMax, eventKindCode('malformed'));
     this.texts.append(text);
     const row = this.rows.add(kindCode('invalid'), statusCode('invalid'), NONE, this.events.t.get(e), e);

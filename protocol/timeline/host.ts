@@ -7,6 +7,7 @@ import type { TimelineAnswer, TimelineQuery, TimelineStats } from './contract.js
 import { parseEventText, parseEventsFrame } from './eventLine.js';
 import { readJournal, readJournalTail, type ReadProgress } from './journalReader.js';
 import { lintAnswerSchema, type LintQuery } from './lintPass.js';
+import { ByteReader, readSnapshot, snapshotBytes } from './snapshot.js';
 import { UpdatePacer } from '../updatePacer.js';
 import { timelineQuerySchema } from './queries.js';
 import { TimelineIndex } from './timelineIndex.js';
@@ -24,6 +25,20 @@ const STATS_MS = 33;
 const SLICE_MS = 30;
 /** Damaged lines reported one by one; past that, a count at the end. */
 const PROBLEMS_SAID = 10;
+/**
+ * Journals from this size on get their index kept (ADR 7). Below it, folding again is about
+ * as quick as a download (32 MiB is about 100,000 events: 1-2 s), and costs no disk.
+ */
+const KEEP_FROM_BYTES = 32 * 1024 * 1024;
+/** A saved index goes to the bridge in parts of this size: no part, and no copy, is ever the whole. */
+const PART_BYTES = 8 * 1024 * 1024;
+
+interface KeepTarget {
+  url: string;
+  token: string;
+  journalBytes: number;
+  generation: number;
+}
 
 type Post = (answer: TimelineAnswer) => void;
 
@@ -68,9 +83,15 @@ export class TimelineHost {
    */
   private lintLater: LintQuery[] | undefined;
 
+  /** The saved index of the source, as the stats tell it. */
+  private saved: TimelineStats['saved'];
+  /** A journal read whole whose index is kept once lint has filed its findings. */
+  private keepTarget: KeepTarget | undefined;
+
   constructor(
     private readonly post: Post,
     private readonly lint?: LintLink,
+    private readonly keepFromBytes = KEEP_FROM_BYTES,
   ) {
     lint?.listen((answer) => this.onLint(answer));
   }
@@ -92,6 +113,7 @@ export class TimelineHost {
     (this.reading?.index ?? this.index).addFindings(answer.findings);
     this.lintProgress = { linted: answer.linted, done: answer.done };
     this.livePacer.events(answer.findings.length);
+    this.keepWhenLinted();
   }
 
   /** One message from the page. */
@@ -155,17 +177,19 @@ export class TimelineHost {
     const journal = source.kind === 'journal' ? source : source.backlog;
     this.lintProgress = this.lint ? { linted: 0, done: journal === undefined } : undefined;
     this.lintLater = undefined;
+    this.saved = undefined;
+    this.keepTarget = undefined;
     if (journal && this.lint) this.lintLater = [{ type: 'source', generation, journal: { url: journal.url, token: journal.token } }];
     else this.toLint({ type: 'source', generation });
     if (journal) {
       this.complete = false;
       if (source.kind === 'live') this.held = [];
-      this.idle = this.readSource(journal.url, journal.token, generation);
+      this.idle = this.readSource(journal.url, journal.token, generation, source.kind === 'journal' ? source.index : undefined);
     } else this.idle = Promise.resolve();
     this.postStats();
   }
 
-  private async readSource(url: string, token: string, generation: number): Promise<void> {
+  private async readSource(url: string, token: string, generation: number, indexUrl?: string): Promise<void> {
     const alive = (): boolean => generation === this.generation;
     const tail = await readJournalTail(url, token, TAIL_BYTES);
     if (!alive()) return;
@@ -176,6 +200,20 @@ export class TimelineHost {
       for (const line of tail.lines) this.applyLine(preview, line, false);
       this.reading = { index: this.newIndex(), progress: { bytesRead: 0, bytesTotal: tail.size } };
       this.show(preview);
+    }
+    if (indexUrl !== undefined) {
+      const loaded = await this.readSaved(indexUrl, token, tail?.size, alive);
+      if (!alive()) return;
+      if (loaded) {
+        this.reading = undefined;
+        this.complete = true;
+        // Its findings came with it: the lint pass has nothing to read.
+        this.lintLater = undefined;
+        if (this.lintProgress) this.lintProgress = loaded.lint ?? { linted: loaded.index.eventCount, done: true };
+        this.saved = { state: 'loaded' };
+        this.show(loaded.index);
+        return;
+      }
     }
     const full = this.reading?.index ?? this.index;
     this.reading ??= { index: full, progress: { bytesRead: 0 } };
@@ -214,6 +252,125 @@ export class TimelineHost {
     const later = this.lintLater ?? [];
     this.lintLater = undefined;
     for (const query of later) this.lint?.post(query);
+    const journalBytes = outcome.ok ? outcome.bytesTotal : undefined;
+    if (
+      indexUrl !== undefined &&
+      journalBytes !== undefined &&
+      journalBytes >= this.keepFromBytes &&
+      outcome.ok &&
+      outcome.cutLine === undefined
+    ) {
+      this.keepTarget = { url: indexUrl, token, journalBytes, generation };
+      this.keepWhenLinted();
+    }
+  }
+
+  /**
+   * An earlier session's saved index, read back; undefined when there is none (the bridge
+   * answers 404) or it cannot stand in for the journal (said as a problem: the journal is read).
+   */
+  private async readSaved(
+    url: string,
+    token: string,
+    journalBytes: number | undefined,
+    alive: () => boolean,
+  ): Promise<Extract<Awaited<ReturnType<typeof readSnapshot>>, { ok: true }> | undefined> {
+    let response: Response;
+    try {
+      response = await fetch(url, { headers: { Authorization: `Bearer ${token}` } });
+    } catch {
+      return undefined;
+    }
+    if (!response.ok || !response.body) {
+      await response.body?.cancel();
+      return undefined;
+    }
+    const length = Number(response.headers.get('content-length') ?? NaN);
+    const body = response.body.getReader();
+    this.reading ??= { index: this.index, progress: { bytesRead: 0 } };
+    const reading = this.reading;
+    let sliceStart = now();
+    const outcome = await readSnapshot(
+      new ByteReader(async () => {
+        if (!alive()) {
+          await body.cancel();
+          return undefined;
+        }
+        const { done, value } = await body.read();
+        return done ? undefined : value;
+      }),
+      journalBytes === undefined ? {} : { journalBytes },
+      async (bytes) => {
+        reading.progress = { bytesRead: bytes, ...(Number.isFinite(length) ? { bytesTotal: length } : {}) };
+        this.scheduleStats();
+        if (now() - sliceStart > SLICE_MS) {
+          await new Promise((resolve) => setTimeout(resolve, 0));
+          sliceStart = now();
+        }
+      },
+    );
+    if (!alive()) return undefined;
+    if (outcome.ok) return outcome;
+    await body.cancel().catch(() => undefined);
+    this.problem(`the saved index of this session was not used (${outcome.reason}): its journal is read instead`);
+    return undefined;
+  }
+
+  /** Keeps the index of a journal read whole, once lint (when it runs apart) has filed every finding. */
+  private keepWhenLinted(): void {
+    const target = this.keepTarget;
+    if (!target || target.generation !== this.generation) return;
+    if (this.lintProgress && !this.lintProgress.done) return;
+    this.keepTarget = undefined;
+    void this.keep(target);
+  }
+
+  private async keep(target: KeepTarget): Promise<void> {
+    const alive = (): boolean => target.generation === this.generation;
+    const headers = { Authorization: `Bearer ${target.token}`, 'Content-Type': 'application/octet-stream' };
+    const index = this.index;
+    let offset = 0;
+    const send = async (part: Uint8Array<ArrayBuffer>): Promise<void> => {
+      const url = new URL(target.url);
+      url.searchParams.set('journalBytes', String(target.journalBytes));
+      url.searchParams.set('offset', String(offset));
+      // The body is copied when the request is made, so the part's buffer can be filled again.
+      const response = await fetch(url, { method: 'PUT', headers, body: part });
+      if (!response.ok) throw new Error(await reasonOf(response));
+      offset += part.byteLength;
+      this.saved = { state: 'saving', bytes: offset };
+      this.scheduleStats();
+    };
+    this.saved = { state: 'saving', bytes: 0 };
+    try {
+      const part = new Uint8Array(PART_BYTES);
+      let filled = 0;
+      for (const piece of snapshotBytes(index, {
+        journalBytes: target.journalBytes,
+        ...(this.lintProgress ? { lint: this.lintProgress } : {}),
+      })) {
+        for (let at = 0; at < piece.byteLength;) {
+          const n = Math.min(PART_BYTES - filled, piece.byteLength - at);
+          part.set(piece.subarray(at, at + n), filled);
+          filled += n;
+          at += n;
+          if (filled < PART_BYTES) continue;
+          await send(part);
+          filled = 0;
+          if (!alive()) return;
+        }
+      }
+      if (filled > 0) await send(part.subarray(0, filled));
+      const commit = new URL(`${target.url}/commit`);
+      commit.searchParams.set('journalBytes', String(target.journalBytes));
+      commit.searchParams.set('indexBytes', String(offset));
+      const response = await fetch(commit, { method: 'POST', headers: { Authorization: `Bearer ${target.token}` } });
+      if (!response.ok) throw new Error(await reasonOf(response));
+      if (alive()) this.saved = { state: 'saved', bytes: offset };
+    } catch (error) {
+      if (alive()) this.saved = { state: 'failed', message: (error as Error).message };
+    }
+    if (alive()) this.postStats();
   }
 
   private toLint(query: LintQuery): void {
@@ -273,7 +430,7 @@ export class TimelineHost {
 
   stats(): TimelineStats {
     const reading = this.reading;
-    const lint = this.lintProgress ? { lint: this.lintProgress } : {};
+    const lint = { ...(this.lintProgress ? { lint: this.lintProgress } : {}), ...(this.saved ? { saved: this.saved } : {}) };
     if (!reading) return this.index.stats({ epoch: this.epoch, complete: this.complete, ...lint });
     const { bytesRead, bytesTotal } = reading.progress;
     const indexed = reading.index.eventCount;
@@ -293,6 +450,17 @@ export class TimelineHost {
   private problem(message: string): void {
     this.post({ type: 'problem', message });
   }
+}
+
+/** The bridge's reason for refusing a request, or its status. */
+async function reasonOf(response: Response): Promise<string> {
+  try {
+    const body = (await response.json()) as { error?: unknown };
+    if (typeof body.error === 'string') return body.error;
+  } catch {
+    // Not JSON: the status says enough.
+  }
+  return `HTTP ${response.status}`;
 }
 
 function clip(text: string): string {

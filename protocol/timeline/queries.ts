@@ -34,7 +34,7 @@ export const timelineQuerySchema = z.discriminatedUnion('type', [
     type: z.literal('source'),
     source: z.discriminatedUnion('kind', [
       z.object({ kind: z.literal('live'), session: z.string(), backlog: journal.optional() }),
-      journal.extend({ kind: z.literal('journal') }),
+      journal.extend({ kind: z.literal('journal'), index: z.string().min(1).optional() }),
     ]),
   }),
   z.object({ type: z.literal('frame'), text: z.string() }),

@@ -4,12 +4,12 @@
  * expression over each large string (native speed) instead of one test per event.
  * Texts are separated by "\n", which no recorded line contains, so a match never spans two.
  */
-import { f64 } from './columns.js';
+import { f64, type Column } from './columns.js';
 
 /** Characters per sealed chunk: big enough for fast scans, small enough that one two-byte character doubles little. */
 const CHUNK_CHARS = 1 << 20;
 
-interface Chunk {
+export interface Chunk {
   text: string;
   /** Index of the chunk's first event, and that event's global offset. */
   firstEvent: number;
@@ -94,6 +94,21 @@ export class TextStore {
       else hi = mid - 1;
     }
     return lo;
+  }
+
+  /** Every text in sealed chunks (the open one sealed too), for a saved index. */
+  saved(): { starts: Column<Float64Array>; end: number; chunks: readonly Chunk[] } {
+    if (this.open.length > 0) this.seal();
+    return { starts: this.starts, end: this.end, chunks: this.chunks };
+  }
+
+  /** Takes over the texts of a saved index, once its starts column (from `saved()`) holds theirs. */
+  restore(end: number, chunks: readonly Chunk[]): void {
+    if (this.chunks.length > 0 || this.open.length > 0) throw new Error('a text store is restored only when empty');
+    this.chunks.push(...chunks);
+    this.end = end;
+    this.openFirst = this.starts.length;
+    this.openBase = end;
   }
 
   private *allChunks(): Generator<Chunk> {

@@ -81,6 +81,17 @@ export class TimelineIndex {
     }
   }
 
+  /** Rows that lasted longer than LONG_MS, for a saved index. */
+  get longRowList(): readonly number[] {
+    return this.longRows;
+  }
+
+  /** After a saved index was read into the fold: the long rows it kept, and the list of all rows. */
+  restored(longRows: ArrayLike<number>): void {
+    for (let i = 0; i < longRows.length; i++) this.longRows.push(longRows[i] ?? 0);
+    this.setFilter(EMPTY_FILTER, this.sort, true);
+  }
+
   applyMalformed(line: string): void {
     this.fold.applyMalformed(line);
   }
@@ -94,7 +105,8 @@ export class TimelineIndex {
     return this.fold.events.count;
   }
 
-  setFilter(filter: TimelineFilter, sort: TimelineSort): void {
+  /** `whole`: pass over every row, not only those the last filter kept (rows came without telling the view). */
+  setFilter(filter: TimelineFilter, sort: TimelineSort, whole = false): void {
     const next = new CompiledFilter(filter, this.fold);
     const sameOrder = sort.column === this.sort.column;
     const rows = this.fold.rows.count;
@@ -102,7 +114,7 @@ export class TimelineIndex {
     let count: number;
     /** Every row's text state, when one scan of the store found them all. */
     let scanned: Uint8Array | undefined;
-    const narrowed = sameOrder && next.narrows(this.filter);
+    const narrowed = !whole && sameOrder && next.narrows(this.filter);
     if (narrowed) {
       // Only rows passing now can pass the narrower filter: look at those alone, in their order.
       candidates = this.view.rows();
@@ -190,6 +202,7 @@ export class TimelineIndex {
     epoch: number;
     complete: boolean;
     lint?: TimelineStats['lint'];
+    saved?: TimelineStats['saved'];
   }): TimelineStats {
     const fold = this.fold;
     const record = (names: readonly string[], counts: number[]): Record<string, number> => {
@@ -228,6 +241,7 @@ export class TimelineIndex {
       epoch: extra.epoch,
       complete: extra.complete,
       ...(extra.lint ? { lint: extra.lint } : {}),
+      ...(extra.saved ? { saved: extra.saved } : {}),
     };
   }
 

@@ -61,6 +61,11 @@ export class SessionStore {
     return { url: new URL(`/api/sessions/${encodeURIComponent(session)}/journal`, window.location.href).href, token: this.token ?? '' };
   }
 
+  /** Where an earlier session's saved timeline index is read and kept (ADR 7). */
+  savedIndexUrl(session: string): string {
+    return new URL(`/api/sessions/${encodeURIComponent(session)}/index`, window.location.href).href;
+  }
+
   private started = false;
 
   start(): void {

@@ -26,11 +26,12 @@ export function useLiveTimelineClient(store: SessionStore): WorkerTimelineClient
   return client;
 }
 
-/** An earlier session's journal, read by the worker from the bridge (tail first, then whole). */
+/** An earlier session's journal, read by the worker from the bridge (tail first, then its saved index or the whole). */
 export function useJournalTimelineClient(store: SessionStore, session: string): WorkerTimelineClient {
   const client = useMemo(() => new WorkerTimelineClient(), []);
   useEffect(() => {
-    client.setSource({ kind: 'journal', ...store.journalSource(session) });
+    // With its saved index when the bridge keeps one (ADR 7); the worker keeps one after a fold.
+    client.setSource({ kind: 'journal', ...store.journalSource(session), index: store.savedIndexUrl(session) });
     return () => client.dispose();
   }, [client, store, session]);
   return client;
