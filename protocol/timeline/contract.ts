@@ -146,6 +146,11 @@ export interface TimelineStats {
   /** A journal source has been read to its end (always true for a live source). */
   complete: boolean;
   /**
+   * Moves whenever a row or the filtered list changed. Views ask for rows again only then: stats
+   * that tell progress alone (lint, a saved index) must not cost a round of queries each.
+   */
+  changes: number;
+  /**
    * Lint run apart from the index (ADR 6): events linted so far, and whether it has read the
    * whole source. Absent when lint runs within the index's own fold.
    */

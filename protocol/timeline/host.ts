@@ -334,8 +334,9 @@ export class TimelineHost {
       const url = new URL(target.url);
       url.searchParams.set('journalBytes', String(target.journalBytes));
       url.searchParams.set('offset', String(offset));
-      // The body is copied when the request is made, so the part's buffer can be filled again.
-      const response = await fetch(url, { method: 'PUT', headers, body: part });
+      // As a Blob (a copy, so the part's buffer can be filled again): Chromium sent an 8 MiB
+      // typed array in 1.2-2 s and a Blob of it in 0.15-0.2 s, from a worker or from the page.
+      const response = await fetch(url, { method: 'PUT', headers, body: new Blob([part]) });
       if (!response.ok) throw new Error(await reasonOf(response));
       offset += part.byteLength;
       this.saved = { state: 'saving', bytes: offset };

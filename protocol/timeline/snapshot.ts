@@ -291,13 +291,17 @@ export async function readSnapshot(
   fold.texts.restore(header.textEnd, chunks);
   fold.conns.restore(header.conns);
   fold.methods.restore(header.methods);
-  fold.rows.idStrings.push(...header.idStrings);
+  // One by one: a spread of a few hundred thousand ids would overflow the stack.
+  for (const id of header.idStrings) fold.rows.idStrings.push(id);
   fold.findings.strings.restore(header.findingStrings);
   for (const [conn, revision] of header.revisions) fold.revisions.set(conn, revision);
-  fold.connCounts.push(...header.connCounts);
-  fold.methodCounts.push(...header.methodCounts);
-  fold.statusCounts.push(...header.statusCounts);
-  fold.kindCounts.push(...header.kindCounts);
+  for (const [into, from] of [
+    [fold.connCounts, header.connCounts],
+    [fold.methodCounts, header.methodCounts],
+    [fold.statusCounts, header.statusCounts],
+    [fold.kindCounts, header.kindCounts],
+  ] as const)
+    for (const n of from) into.push(n);
   fold.tMin = header.tMin ?? Infinity;
   fold.tMax = header.tMax ?? -Infinity;
   fold.lastSeq = header.lastSeq;

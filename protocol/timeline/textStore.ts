@@ -105,7 +105,7 @@ export class TextStore {
   /** Takes over the texts of a saved index, once its starts column (from `saved()`) holds theirs. */
   restore(end: number, chunks: readonly Chunk[]): void {
     if (this.chunks.length > 0 || this.open.length > 0) throw new Error('a text store is restored only when empty');
-    this.chunks.push(...chunks);
+    for (const chunk of chunks) this.chunks.push(chunk);
     this.end = end;
     this.openFirst = this.starts.length;
     this.openBase = end;

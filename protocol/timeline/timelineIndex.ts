@@ -44,6 +44,8 @@ export class TimelineIndex {
   /** Findings from a lint pass for events not folded yet, from `pendingAt` on. */
   private pending: LintFinding[] = [];
   private pendingAt = 0;
+  /** Bumped by every change to a row or to the filtered list (TimelineStats.changes). */
+  private changes = 0;
 
   constructor(options: FoldOptions = {}) {
     this.fold = new TimelineFold(options);
@@ -144,6 +146,7 @@ export class TimelineIndex {
     this.filter = next;
     this.sort = sort;
     this.view = view;
+    this.changes++;
   }
 
   window(start: number, count: number): TimelineRow[] {
@@ -240,12 +243,14 @@ export class TimelineIndex {
       ...(extra.bytesTotal === undefined ? {} : { bytesTotal: extra.bytesTotal }),
       epoch: extra.epoch,
       complete: extra.complete,
+      changes: this.changes,
       ...(extra.lint ? { lint: extra.lint } : {}),
       ...(extra.saved ? { saved: extra.saved } : {}),
     };
   }
 
   private onRow(row: number, created: boolean): void {
+    this.changes++;
     const pattern = this.filter.single;
     if (pattern) {
       this.textHit.ensure(row + 1);

@@ -5,6 +5,8 @@
 import { chromium } from '@playwright/test';
 import { CHROMIUM_ARGS, chromiumExecutable } from '../../chromium.mjs';
 import { generateSession } from '../journal/generate.mjs';
+import fs from 'node:fs';
+import path from 'node:path';
 import { removeHome, startLens, tempHome } from './lens.mjs';
 import { openRound } from './openJournal.mjs';
 import { floodRound } from './liveFlood.mjs';
@@ -64,15 +66,26 @@ async function openBench({ root, knobs, log, browser }) {
     const lens = await startLens(root, home);
     try {
       const bigRounds = [];
+      const reopenRounds = [];
       const smallRounds = [];
+      const savedFile = path.join(home, 'journal', `${big.session}.index`);
+      let savedBytes = NaN;
       for (let r = 0; r < knobs.rounds; r++) {
         // ABBA: the two sizes alternate which goes first, so drift spreads evenly.
         const order = r % 2 === 0 ? ['big', 'small'] : ['small', 'big'];
         for (const which of order) {
           log(`timeline open: round ${r + 1} of ${knobs.rounds}, ${which} session`);
           const journal = which === 'big' ? { census: big, session: big.session } : { census: small, session: small.session };
-          const figures = await openRound({ browser, lens, journal, timeoutMs: knobs.timeoutMs, log });
-          (which === 'big' ? bigRounds : smallRounds).push(figures);
+          if (which === 'small') {
+            smallRounds.push(await openRound({ browser, lens, journal, timeoutMs: knobs.timeoutMs, log }));
+            continue;
+          }
+          // The first opening folds the journal and keeps its index; the next opens from it.
+          for (const suffix of ['.index', '.index.json', '.index.part']) fs.rmSync(savedFile.replace(/\.index$/, suffix), { force: true });
+          bigRounds.push(await openRound({ browser, lens, journal, timeoutMs: knobs.timeoutMs, log, saved: 'keep' }));
+          savedBytes = fs.statSync(savedFile).size;
+          log(`timeline open: round ${r + 1} of ${knobs.rounds}, big session again, from its saved index`);
+          reopenRounds.push(await openRound({ browser, lens, journal, timeoutMs: knobs.timeoutMs, log, saved: 'loaded' }));
         }
       }
       return {
@@ -88,6 +101,8 @@ async function openBench({ root, knobs, log, browser }) {
         small: { events: small.events, bytes: small.bytes },
         view: bigRounds[0].view,
         big: medianOf(bigRounds),
+        reopen: medianOf(reopenRounds),
+        savedBytes,
         smallMedian: medianOf(smallRounds),
         ratio: {
           firstRowsOverFetch: median(bigRounds.map((b) => b.firstRowsMs / b.fetchMs)),
@@ -97,13 +112,17 @@ async function openBench({ root, knobs, log, browser }) {
           searchBigOverSmall: median(bigRounds.map((b, i) => b.searchMs / smallRounds[i].searchMs)),
           jumpBigOverSmall: median(bigRounds.map((b, i) => b.jumpMs / smallRounds[i].jumpMs)),
           firstRowsBigOverSmall: median(bigRounds.map((b, i) => b.firstRowsMs / smallRounds[i].firstRowsMs)),
+          reopenIndexedOverFetch: median(reopenRounds.map((b) => b.indexedMs / b.fetchMs)),
+          reopenFirstRowsOverFetch: median(reopenRounds.map((b) => b.firstRowsMs / b.fetchMs)),
         },
-        failures: [...bigRounds, ...smallRounds].flatMap((r, i) =>
-          Object.entries(r.failures).map(
-            ([step, why]) => `${i < bigRounds.length ? 'big' : 'small'} session, round ${(i % bigRounds.length) + 1}, ${step}: ${why}`,
-          ),
+        failures: [
+          ['big', bigRounds],
+          ['big reopened', reopenRounds],
+          ['small', smallRounds],
+        ].flatMap(([name, rounds]) =>
+          rounds.flatMap((r, i) => Object.entries(r.failures).map(([step, why]) => `${name} session, round ${i + 1}, ${step}: ${why}`)),
         ),
-        rounds: { big: bigRounds, small: smallRounds },
+        rounds: { big: bigRounds, reopen: reopenRounds, small: smallRounds },
       };
     } finally {
       await lens.stop();

@@ -11,7 +11,12 @@ import { timeline as view } from './views.mjs';
 /** The method whose rows the facet benchmark keeps: one row per request, nothing nested. */
 export const FACET_METHOD = 'resources/read';
 
-export async function openRound({ browser, lens, journal, timeoutMs, log }) {
+/**
+ * `saved`: what the round expects of the session's saved index (ADR 7): 'keep' (none yet: the
+ * journal is folded, and the round ends once its index is kept) or 'loaded' (opened from it).
+ * Absent for a journal too small to have one.
+ */
+export async function openRound({ browser, lens, journal, timeoutMs, log, saved }) {
   const { census, session } = journal;
   const context = await browser.newContext();
   try {
@@ -76,6 +81,19 @@ export async function openRound({ browser, lens, journal, timeoutMs, log }) {
     const facetMs = await timeStep('method facet', view.methodFilter(page, FACET_METHOD, expectedMethodRows, rows));
     const searchMs = await timeStep('text search', view.search(page, census.needle, 1, rows));
     const jumpMs = await timeStep('jump to the end', view.jumpToEnd(page, rows));
+    const stats = page.getByTestId('timeline-stats');
+    if (saved === 'loaded' && (await stats.getAttribute('data-saved')) !== 'loaded')
+      throw new Error(`the session was not opened from its saved index (data-saved=${await stats.getAttribute('data-saved')})`);
+    if (saved === 'keep') {
+      // Kept once lint is done: the next round opens from it.
+      await page.waitForFunction(
+        () => ['saved', 'failed'].includes(document.querySelector('[data-testid="timeline-stats"]')?.getAttribute('data-saved') ?? ''),
+        undefined,
+        { timeout: timeoutMs, polling: 200 },
+      );
+      if ((await stats.getAttribute('data-saved')) !== 'saved')
+        throw new Error(`the index was not kept: ${await page.getByRole('alert').allTextContents()}`);
+    }
     const kept = await heap.settled();
     await heap.detach();
     return {

@@ -7,12 +7,20 @@
 import { useEffect, useRef, useState } from 'react';
 import type { RowDetail, TimelineClient, TimelineRow, TimelineStats } from '../../../../protocol/timeline/contract.js';
 
-/** The latest stats, and a counter that moves with each (a cue to ask for rows again). */
+/**
+ * The latest stats, and a counter that moves when the rows did (a cue to ask for them again):
+ * not with stats that only tell how far lint or a saved index has got.
+ */
 export function useTimelineStats(client: TimelineClient): { stats: TimelineStats | undefined; version: number } {
   const [state, setState] = useState<{ stats: TimelineStats | undefined; version: number }>({ stats: undefined, version: 0 });
   useEffect(() => {
     setState({ stats: undefined, version: 0 });
-    return client.onStats((stats) => setState((s) => ({ stats, version: s.version + 1 })));
+    return client.onStats((stats) =>
+      setState((s) => {
+        const moved = s.stats === undefined || s.stats.changes !== stats.changes || s.stats.epoch !== stats.epoch;
+        return { stats, version: moved ? s.version + 1 : s.version };
+      }),
+    );
   }, [client]);
   return state;
 }
