@@ -97,7 +97,7 @@ export function report(results) {
         ],
       ) +
         `heap split: tab ${int(b.keptPageMB)} MB and workers ${int(b.keptWorkerMB)} MB kept (peaks ${int(b.peakPageMB)} and ${int(b.peakWorkerMB)} MB; ${b.workers} worker(s) seen); ` +
-        `the saved index: ${f1(open.savedBytes / 2 ** 20)} MB beside the journal's ${f1(open.journal.bytes / 2 ** 20)} MB; opened from it, the search took ${int(o.searchMs)} ms, the facet ${int(o.facetMs)} ms, the jump ${int(o.jumpMs)} ms, the heap peaked at ${int(o.peakHeapMB)} MB\n` +
+        `the saved index: ${f1(open.savedBytes / 2 ** 20)} MB beside the journal's ${f1(open.journal.bytes / 2 ** 20)} MB, kept ${int(b.keptMs)} ms after lint was done; opened from it, the search took ${int(o.searchMs)} ms, the facet ${int(o.facetMs)} ms, the jump ${int(o.jumpMs)} ms, the heap peaked at ${int(o.peakHeapMB)} MB\n` +
         `${int(b.rows)} rows from ${int(open.journal.events)} events; the small session's first rows in ${int(s.firstRowsMs)} ms, indexed in ${int(s.indexedMs)} ms\n` +
         (open.failures.length > 0 ? `steps that did not finish:\n${open.failures.map((f) => `  ${f}`).join('\n')}\n` : '') +
         `the journal: ${open.journal.conns} connections (${open.journal.unspawned} of them could not be spawned) over ${f1(open.journal.spanMinutes)} minutes, generated in ${f1(open.generateMs / 1000)} s\n`,
