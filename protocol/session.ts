@@ -9,6 +9,14 @@ import { ExchangeTracker, type WireMessage } from './exchanges.js';
 import { classifyText } from './jsonrpc.js';
 import { Linter, type Finding } from './lint/index.js';
 
+/**
+ * Notifications no reader of `messages` looks up (the timeline's worker shows them from its own
+ * copy). A server's logging floods with them, and each parsed message kept on the page made
+ * every young-generation collection copy it: through a 200,000-line flood those collections
+ * took 60 ms each, the page's longest tasks.
+ */
+const UNREAD_NOTIFICATIONS: ReadonlySet<string> = new Set(['notifications/message', 'notifications/progress']);
+
 export type ConnStatus = 'starting' | 'running' | 'exited' | 'failed';
 
 export interface ConnInfo {
@@ -62,7 +70,7 @@ export class SessionModel {
   /** Requests paired with what became of them, per connection and direction. */
   readonly exchanges = new ExchangeTracker();
   readonly linter = new Linter();
-  /** The JSON-RPC reading of each stdin/stdout line, by seq. */
+  /** The JSON-RPC reading of each stdin/stdout line, by seq (not of the notifications in UNREAD_NOTIFICATIONS). */
   readonly messages = new Map<number, WireMessage>();
   /** The app's own notes, in order: a short list to search instead of every event. */
   readonly notes: Extract<BridgeEvent, { kind: 'note' }>[] = [];
@@ -108,7 +116,8 @@ export class SessionModel {
     }
     this.events.push(event);
     const message = this.exchanges.apply(event);
-    if (message) this.messages.set(event.seq, message);
+    if (message && !(message.classified.kind === 'notification' && UNREAD_NOTIFICATIONS.has(message.classified.method)))
+      this.messages.set(event.seq, message);
     if (this.lint)
       for (const finding of this.linter.apply(event, message)) {
         const list = this.findingsBySeq.get(finding.seq);

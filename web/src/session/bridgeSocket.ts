@@ -26,6 +26,13 @@ export interface SocketHandlers {
 const EVENTS_FRAME_START = '{"type":"events",';
 
 const MAX_BACKOFF_MS = 10_000;
+/**
+ * Received frames are handled in slices of about this long, oldest first, with a yield
+ * between: a flood's frames, each handled at once as it came, kept the page's main thread busy
+ * back to back, and the browser drew a frame only when it forced one in (a 95th-percentile
+ * frame of 76 ms through a 200,000-line flood).
+ */
+const SLICE_MS = 8;
 
 export class BridgeSocket {
   private ws: WebSocket | undefined;
@@ -33,6 +40,12 @@ export class BridgeSocket {
   private timer: ReturnType<typeof setTimeout> | undefined;
   private closed = false;
   private queue: string[] = [];
+  /** Frames received and not handled yet, in order from `inboxAt`. */
+  private inbox: string[] = [];
+  private inboxAt = 0;
+  private draining = false;
+  /** A task that runs as soon as the browser gets to it: no timer clamping, drawing first when due. */
+  private readonly yielder = typeof MessageChannel === 'undefined' ? undefined : new MessageChannel();
 
   constructor(
     private readonly token: string,
@@ -69,7 +82,9 @@ export class BridgeSocket {
       this.attempt = 0;
     };
     ws.onmessage = (message) => {
-      if (this.ws === ws) this.receive(String(message.data));
+      if (this.ws !== ws) return;
+      this.inbox.push(String(message.data));
+      this.drainSoon();
     };
     ws.onclose = (event) => {
       if (this.ws !== ws || this.closed) return;
@@ -78,6 +93,32 @@ export class BridgeSocket {
       this.handlers.onStatus({ state: 'waiting', retryInMs: delay, reason });
       this.timer = setTimeout(() => this.connect(), delay);
     };
+  }
+
+  private drainSoon(): void {
+    if (this.draining) return;
+    this.draining = true;
+    if (this.yielder) {
+      this.yielder.port1.onmessage = () => this.drain();
+      this.yielder.port2.postMessage(null);
+    } else setTimeout(() => this.drain(), 0);
+  }
+
+  private drain(): void {
+    const start = performance.now();
+    while (this.inboxAt < this.inbox.length) {
+      const text = this.inbox[this.inboxAt] ?? '';
+      this.inbox[this.inboxAt++] = '';
+      this.receive(text);
+      if (performance.now() - start >= SLICE_MS) break;
+    }
+    this.draining = false;
+    if (this.inboxAt < this.inbox.length) {
+      this.drainSoon();
+      return;
+    }
+    this.inbox = [];
+    this.inboxAt = 0;
   }
 
   private receive(text: string): void {
