@@ -69,4 +69,12 @@ test('move, open, ask for help, search and clear without the mouse', async ({ pa
   await expect(tl.search).toHaveValue('');
   await tl.unfiltered();
   expect(await tl.attrs('data-row')).toEqual(rows);
+
+  // Escape straight after typing, before the typed text is applied, clears it too.
+  await page.keyboard.press('/');
+  await page.keyboard.type('"a":3');
+  await page.keyboard.press('Escape');
+  await expect(tl.search).toHaveValue('');
+  await tl.unfiltered();
+  expect(await tl.attrs('data-row')).toEqual(rows);
 });

@@ -73,6 +73,14 @@ export const FilterBar = forwardRef<HTMLInputElement, Props>(function FilterBar(
         onChange={(e) => setText(e.target.value)}
         onKeyDown={(e) => {
           if (e.key === 'Enter') onChange({ ...filter, text });
+          // Escape clears what is typed, applied or still waiting out the typing pause: the
+          // panel's own Escape saw only the applied text, so a search typed just before it
+          // stayed, and was applied after it.
+          if (e.key === 'Escape' && text !== '') {
+            e.preventDefault();
+            setText('');
+            onChange({ ...filter, text: '' });
+          }
         }}
         data-testid="timeline-search"
       />
