@@ -38,6 +38,8 @@ export interface BridgeOptions {
   stopGraceMs?: number;
   /** Stop a running server no tab has shown for this long. Default 15 min; 0 never. */
   idleStopMs?: number;
+  /** The journal's write call: for tests that fill the disk. */
+  journalWrite?: ConstructorParameters<typeof Journal>[2];
 }
 
 export const DEFAULT_IDLE_STOP_MS = 15 * 60_000;
@@ -80,7 +82,7 @@ async function listen(options: BridgeOptions): Promise<RunningBridge> {
   const home = options.home ?? defaultHome();
   const journalDir = path.join(home, 'journal');
   const session = newSessionId();
-  const journal = new Journal(journalDir, session);
+  const journal = new Journal(journalDir, session, options.journalWrite);
   const host = new ProcessHost({
     record: (event) => journal.append(event),
     graceMs: options.stopGraceMs ?? 2000,
@@ -241,7 +243,8 @@ async function listen(options: BridgeOptions): Promise<RunningBridge> {
       wss.close();
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
-      journal.close();
+      const lost = journal.close();
+      if (lost > 0) console.error(`mcp-lens: the journal could not be written (${journal.file}); ${lost} event(s) never reached the disk`);
     })();
     return closing;
   };

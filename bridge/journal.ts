@@ -23,6 +23,16 @@ export function monotonicNow(): number {
   return performance.timeOrigin + performance.now();
 }
 
+/** How often a refused write is tried again. */
+const RETRY_MS = 1000;
+
+export type JournalState = { ok: true } | { ok: false; message: string; since: number; waitingBytes: number };
+
+function writeError(error: unknown): string {
+  const e = error as NodeJS.ErrnoException;
+  return e.code === 'ENOSPC' ? 'the disk is full (ENOSPC)' : `${e.code ?? 'error'}: ${e.message}`;
+}
+
 export class Journal {
   readonly file: string;
   private readonly writeFd: number;
@@ -36,10 +46,17 @@ export class Journal {
   private flushScheduled = false;
   private closed = false;
   private readonly listeners = new Set<() => void>();
+  private readonly stateListeners = new Set<(state: JournalState) => void>();
+  /** The batch the disk refused, from where its write stopped, and why. */
+  private stall: { buf: Buffer; written: number; lines: string[]; message: string; since: number } | undefined;
+  private retryTimer: ReturnType<typeof setTimeout> | undefined;
 
   constructor(
     dir: string,
     readonly sessionId: string,
+    /** The disk's write call: tests that fill the disk replace it. */
+    private readonly writeSync: (fd: number, buffer: Buffer, offset: number) => number = (fd, buffer, offset) =>
+      fs.writeSync(fd, buffer, offset),
   ) {
     fs.mkdirSync(dir, { recursive: true, mode: 0o700 });
     this.file = path.join(dir, `${sessionId}.jsonl`);
@@ -53,8 +70,23 @@ export class Journal {
     // Clamp so that t never goes back, even across a clock quirk.
     const t = Math.max(monotonicNow(), this.lastT);
     this.lastT = t;
-    const stamped = { seq: this.nextSeq++, t, ...event } as BridgeEvent;
-    const line = JSON.stringify(stamped) + '\n';
+    let stamped = { seq: this.nextSeq, t, ...event } as BridgeEvent;
+    let line: string;
+    try {
+      line = JSON.stringify(stamped) + '\n';
+    } catch (error) {
+      // An event that cannot be written out (too deep for JSON.stringify, say) costs only
+      // itself: a notice takes its seq and says what it was.
+      stamped = {
+        seq: this.nextSeq,
+        t,
+        kind: 'notice',
+        level: 'error',
+        message: `an event (${describe(event)}) could not be recorded: ${(error as Error).message}`,
+      };
+      line = JSON.stringify(stamped) + '\n';
+    }
+    this.nextSeq++;
     this.pending.push(line);
     this.pendingBytes += Buffer.byteLength(line);
     if (this.pendingBytes >= FLUSH_BYTES) this.flush();
@@ -72,19 +104,67 @@ export class Journal {
   }
 
   flush(): void {
-    if (this.pending.length === 0) return;
+    // While the disk refuses writes, the retry writes, in order; events wait in `pending`.
+    if (this.stall || this.pending.length === 0) return;
     const lines = this.pending;
     this.pending = [];
     this.pendingBytes = 0;
-    const buf = Buffer.from(lines.join(''));
-    let written = 0;
-    while (written < buf.length) written += fs.writeSync(this.writeFd, buf, written);
+    this.write({ buf: Buffer.from(lines.join('')), written: 0, lines });
+  }
+
+  /** Whether the journal is being written, or why not since when. */
+  get state(): JournalState {
+    return this.stall
+      ? {
+          ok: false,
+          message: this.stall.message,
+          since: this.stall.since,
+          waitingBytes: this.stall.buf.length - this.stall.written + this.pendingBytes,
+        }
+      : { ok: true };
+  }
+
+  /** Called when writing stops (the disk is full, say) and when it resumes; returns the unsubscribe function. */
+  onState(listener: (state: JournalState) => void): () => void {
+    this.stateListeners.add(listener);
+    return () => this.stateListeners.delete(listener);
+  }
+
+  private write(batch: { buf: Buffer; written: number; lines: string[] }, since?: number): void {
+    try {
+      while (batch.written < batch.buf.length) batch.written += this.writeSync(this.writeFd, batch.buf, batch.written);
+    } catch (error) {
+      // A full disk (or any failed write) costs no event and no session: the batch is kept,
+      // from the byte where the write stopped, and written again once the disk takes it.
+      const first = this.stall === undefined && since === undefined;
+      this.stall = { ...batch, message: writeError(error), since: since ?? Date.now() };
+      this.retryTimer = setTimeout(() => this.retry(), RETRY_MS);
+      this.retryTimer.unref();
+      if (first) this.tellState();
+      return;
+    }
     let offset = this.offsets[this.offsets.length - 1] ?? 0;
-    for (const line of lines) {
+    for (const line of batch.lines) {
       offset += Buffer.byteLength(line);
       this.offsets.push(offset);
     }
     for (const listener of this.listeners) listener();
+  }
+
+  private retry(): void {
+    const stall = this.stall;
+    this.retryTimer = undefined;
+    if (!stall || this.closed) return;
+    this.stall = undefined;
+    this.write(stall, stall.since);
+    if (this.stall) return;
+    this.tellState();
+    this.flush();
+  }
+
+  private tellState(): void {
+    const state = this.state;
+    for (const listener of this.stateListeners) listener(state);
   }
 
   /** Called after each flush; returns the unsubscribe function. */
@@ -116,13 +196,30 @@ export class Journal {
     return { body: text.replaceAll('\n', ','), next: last, count: last - fromSeq };
   }
 
-  close(): void {
-    if (this.closed) return;
+  /**
+   * Writes what is pending and closes. Returns how many events the disk never took (0 unless
+   * it still refuses writes); the file then ends at the last whole line, never inside one.
+   */
+  close(): number {
+    if (this.closed) return 0;
+    if (this.retryTimer) clearTimeout(this.retryTimer);
+    if (this.stall) this.retry();
     this.flush();
+    let lost = 0;
+    if (this.stall) {
+      lost = this.stall.lines.length + this.pending.length;
+      try {
+        fs.ftruncateSync(this.writeFd, this.offsets[this.offsets.length - 1] ?? 0);
+      } catch {
+        // The file keeps a cut line; its reader reports it as such.
+      }
+    }
     this.closed = true;
     fs.closeSync(this.writeFd);
     fs.closeSync(this.readFd);
     this.listeners.clear();
+    this.stateListeners.clear();
+    return lost;
   }
 
   private scheduleFlush(): void {
@@ -133,6 +230,14 @@ export class Journal {
       if (!this.closed) this.flush();
     });
   }
+}
+
+/** An event named for a notice about it: its kind, topic and connection. */
+function describe(event: UnstampedEvent): string {
+  const parts: string[] = [event.kind];
+  if (event.kind === 'note') parts.push(event.topic);
+  if ('conn' in event && typeof event.conn === 'string') parts.push(`on ${event.conn}`);
+  return parts.join(' ').slice(0, 200);
 }
 
 export interface JournalSummary {

@@ -4,10 +4,11 @@
  * falls behind on disk and catches up when its socket drains.
  */
 import type { WebSocket } from 'ws';
-import { clientCommandSchema, type ClientCommand, type WelcomeFrame } from '../protocol/envelope.js';
-import type { Journal } from './journal.js';
+import { clientCommandSchema, type ClientCommand, type JournalFrame, type WelcomeFrame } from '../protocol/envelope.js';
+import type { Journal, JournalState } from './journal.js';
 import type { ProcessHost } from './processHost.js';
 import type { IdleStopper } from './idleStop.js';
+import { MAX_JSON_DEPTH, nestsDeeperThan } from '../protocol/jsonDepth.js';
 
 /** Most bytes a socket may have in flight before we wait for it to drain. */
 const HIGH_WATER = 4 * 1024 * 1024;
@@ -52,6 +53,10 @@ export function serveSocket(ws: WebSocket, ctx: SocketContext): void {
     }
   };
   const unsubscribe = journal.onFlush(pump);
+  const tellJournal = (state: JournalState): void => {
+    if (ws.readyState === ws.OPEN) ws.send(JSON.stringify({ type: 'journal', ...state } satisfies JournalFrame));
+  };
+  const unsubscribeState = journal.onState(tellJournal);
 
   const reject = (message: string): void => {
     if (ws.readyState === ws.OPEN) ws.send(JSON.stringify({ type: 'rejected', message }));
@@ -94,9 +99,12 @@ export function serveSocket(ws: WebSocket, ctx: SocketContext): void {
 
   ws.on('message', (data, isBinary) => {
     if (isBinary) return reject('binary frames are not accepted');
+    const text = data.toString();
+    // Refused before parsing: a value this deep breaks whatever writes it out again (the journal).
+    if (nestsDeeperThan(text)) return reject(`frame nests deeper than ${MAX_JSON_DEPTH} levels`);
     let value: unknown;
     try {
-      value = JSON.parse(data.toString());
+      value = JSON.parse(text);
     } catch {
       return reject('frame is not JSON');
     }
@@ -104,13 +112,20 @@ export function serveSocket(ws: WebSocket, ctx: SocketContext): void {
     if (!parsed.success) {
       return reject(`invalid command: ${parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`);
     }
-    handle(parsed.data);
+    // One frame costs at most itself: whatever it breaks is said to the sender, never thrown at the bridge.
+    try {
+      handle(parsed.data);
+    } catch (error) {
+      reject(`the bridge could not carry out ${parsed.data.type}: ${(error as Error).message}`);
+    }
   });
   const gone = (): void => {
     unsubscribe();
+    unsubscribeState();
     idle.drop(ws);
   };
   ws.on('close', gone);
   ws.on('error', gone);
   ws.send(JSON.stringify(ctx.welcome()));
+  if (!journal.state.ok) tellJournal(journal.state);
 }

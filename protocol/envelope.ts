@@ -185,7 +185,26 @@ export const rejectedFrameSchema = z.object({
   type: z.literal('rejected'),
   message: z.string(),
 });
-export const bridgeFrameSchema = z.discriminatedUnion('type', [welcomeFrameSchema, eventsFrameSchema, rejectedFrameSchema]);
+/**
+ * Whether the bridge is writing its journal. When the disk refuses (full, say), events wait in
+ * the bridge's memory and reach sockets once written: the app says so, and why.
+ */
+export const journalFrameSchema = z.object({
+  type: z.literal('journal'),
+  ok: z.boolean(),
+  message: z.string().optional(),
+  /** When writing stopped (ms since the epoch). */
+  since: z.number().optional(),
+  /** Bytes of events waiting to be written. */
+  waitingBytes: z.number().optional(),
+});
+export type JournalFrame = z.infer<typeof journalFrameSchema>;
+export const bridgeFrameSchema = z.discriminatedUnion('type', [
+  welcomeFrameSchema,
+  eventsFrameSchema,
+  rejectedFrameSchema,
+  journalFrameSchema,
+]);
 export type BridgeFrame = z.infer<typeof bridgeFrameSchema>;
 export type WelcomeFrame = z.infer<typeof welcomeFrameSchema>;
 

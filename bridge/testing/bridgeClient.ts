@@ -18,6 +18,7 @@ import {
   type ServerConfigInput,
   type Stream,
   type WelcomeFrame,
+  type JournalFrame,
 } from '../../protocol/envelope.js';
 import { createBridge, type BridgeOptions, type RunningBridge } from '../createBridge.js';
 
@@ -96,6 +97,8 @@ export interface WaitOptions {
 export class BridgeClient {
   readonly events: BridgeEvent[] = [];
   readonly rejected: string[] = [];
+  /** The bridge's word on its journal: stopped (and why), resumed. */
+  readonly journalStates: JournalFrame[] = [];
   readonly invalid: string[] = [];
   welcome!: WelcomeFrame;
   closed = false;
@@ -143,6 +146,7 @@ export class BridgeClient {
     const frame = JSON.parse(data.toString('utf8')) as { type: string; events?: unknown[]; message?: string };
     if (frame.type === 'welcome') this.onWelcome(frame as unknown as WelcomeFrame);
     else if (frame.type === 'rejected') this.rejected.push(frame.message ?? '');
+    else if (frame.type === 'journal') this.journalStates.push(frame as unknown as JournalFrame);
     else if (frame.type === 'events') {
       for (const value of frame.events ?? []) {
         if (this.validate) {

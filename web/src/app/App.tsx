@@ -88,6 +88,13 @@ function Shell({ store }: { store: SessionStore }) {
           {snapshot.status.state === 'refused' && snapshot.status.reason}
         </div>
       )}
+      {snapshot.journalStalled && (
+        <div className="banner bad" role="alert" data-testid="journal-stalled">
+          The bridge cannot write its journal since {new Date(snapshot.journalStalled.since).toLocaleTimeString()}:{' '}
+          {snapshot.journalStalled.message}. Servers keep running; their events wait in the bridge&apos;s memory and appear here once the
+          journal takes them again. Free some space to resume.
+        </div>
+      )}
       {snapshot.problems.length > 0 && (
         <div className="banner bad" role="alert">
           {snapshot.problems.at(-1)}

@@ -3,7 +3,13 @@
  * sequence number it has, so a dropped socket or a reloaded tab misses nothing.
  */
 import { parseEventValue } from '../../../protocol/timeline/eventLine.js';
-import { bridgeFrameSchema, type BridgeEvent, type ClientCommandInput, type WelcomeFrame } from '../../../protocol/envelope.js';
+import {
+  bridgeFrameSchema,
+  type BridgeEvent,
+  type ClientCommandInput,
+  type JournalFrame,
+  type WelcomeFrame,
+} from '../../../protocol/envelope.js';
 
 export type SocketStatus =
   | { state: 'connecting'; attempt: number }
@@ -16,6 +22,8 @@ export interface SocketHandlers {
   onEvents: (events: BridgeEvent[], malformed: string[]) => void;
   onStatus: (status: SocketStatus) => void;
   onRejected: (message: string) => void;
+  /** The bridge stopped or resumed writing its journal. */
+  onJournal?: (state: JournalFrame) => void;
   /** The sequence number to resume after (-1: from the start). */
   lastSeq: () => number;
   /** Each events frame's text as received, before this page parses it (the timeline worker parses its own copy). */
@@ -160,6 +168,9 @@ export class BridgeSocket {
       }
       case 'rejected':
         this.handlers.onRejected(frame.data.message);
+        return;
+      case 'journal':
+        this.handlers.onJournal?.(frame.data);
         return;
       default: {
         const never: never = frame.data;

@@ -13,6 +13,7 @@ import { OpeningWatcher } from '../../../protocol/openingWatcher.js';
 import { NOTE_TOPICS } from '../../../protocol/session.js';
 import { exitHow, StderrTail } from '../../../protocol/serverExit.js';
 import type { BridgeSocket } from './bridgeSocket.js';
+import { clipDepth } from '../../../protocol/jsonDepth.js';
 
 export interface DriverOptions {
   /** False: launch the server and send nothing; the user writes every line. */
@@ -224,6 +225,7 @@ export class ConnectionDriver {
   }
 
   private note(topic: string, data: unknown): void {
-    this.socket.send({ type: 'note', conn: this.conn, topic, data });
+    // Clipped: the connect notes echo what the server answered, nested as deep as it liked.
+    this.socket.send({ type: 'note', conn: this.conn, topic, data: clipDepth(data) });
   }
 }

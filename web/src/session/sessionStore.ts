@@ -15,6 +15,7 @@ import { WatchReporter, shownConns } from './watching.js';
 /** Backlog events the page folds whole on opening (pairing, lint, kept for its panels); older ones are folded light. */
 const FULL_BACKLOG = 50_000;
 import type { ClientSession } from '../../../protocol/clientSession.js';
+import { clipDepth } from '../../../protocol/jsonDepth.js';
 
 export interface Snapshot {
   version: number;
@@ -25,6 +26,8 @@ export interface Snapshot {
   /** Events the bridge had when this socket opened that are still being replayed. */
   backlog: number;
   problems: string[];
+  /** Set while the bridge cannot write its journal: why, since when, and what waits. */
+  journalStalled?: { message: string; since: number; waitingBytes: number };
 }
 
 export class SessionStore {
@@ -33,6 +36,7 @@ export class SessionStore {
   private welcome: WelcomeFrame | undefined;
   private status: SocketStatus = { state: 'connecting', attempt: 0 };
   private problems: string[] = [];
+  private journalStalled: Snapshot['journalStalled'];
   private readonly listeners = new Set<() => void>();
   private snapshot: Snapshot = this.makeSnapshot();
   private readonly pacer = new UpdatePacer(() => this.notify());
@@ -83,6 +87,12 @@ export class SessionStore {
         onEvents: (events, malformed) => this.onEvents(events, malformed),
         onStatus: (status) => this.setStatus(status),
         onRejected: (message) => this.addProblem(`the bridge refused a command: ${message}`),
+        onJournal: (state) => {
+          this.journalStalled = state.ok
+            ? undefined
+            : { message: state.message ?? '', since: state.since ?? Date.now(), waitingBytes: state.waitingBytes ?? 0 };
+          this.pacer.now();
+        },
         lastSeq: () => this.model.lastSeq,
         onEventsText: (text) => {
           const session = this.welcome?.session;
@@ -127,7 +137,8 @@ export class SessionStore {
 
   /** Journals a note of the app's own (a comparison's markers, say). */
   note(topic: string, data: unknown, conn?: string): void {
-    this.socket?.send({ type: 'note', topic, data, ...(conn === undefined ? {} : { conn }) });
+    // Clipped: a note may echo what a server sent (its serverInfo, say), nested as deep as it liked.
+    this.socket?.send({ type: 'note', topic, data: clipDepth(data), ...(conn === undefined ? {} : { conn }) });
   }
 
   /**
@@ -284,6 +295,7 @@ export class SessionStore {
       eventCount: this.model.count,
       backlog: this.welcome ? Math.max(0, this.welcome.lastSeq - this.model.lastSeq) : 0,
       problems: this.problems,
+      ...(this.journalStalled ? { journalStalled: this.journalStalled } : {}),
     };
   }
 }
