@@ -9,7 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import express, { type NextFunction, type Request, type Response } from 'express';
 import { WebSocketServer } from 'ws';
-import { serverConfigSchema, type ServerConfigInput, type WelcomeFrame } from '../protocol/envelope.js';
+import { MAX_CLIENT_FRAME_BYTES, serverConfigSchema, type ServerConfigInput, type WelcomeFrame } from '../protocol/envelope.js';
 import { Journal, isSessionId, listJournals, newSessionId } from './journal.js';
 import { savedIndexRoutes } from './savedIndex.js';
 import { ProcessHost } from './processHost.js';
@@ -204,7 +204,8 @@ async function listen(options: BridgeOptions): Promise<RunningBridge> {
   }
 
   const server = http.createServer(app);
-  const wss = new WebSocketServer({ noServer: true, maxPayload: 64 * 1024 * 1024 });
+  // Past the limit, ws closes that socket (1009) before reading the rest: the page reconnects.
+  const wss = new WebSocketServer({ noServer: true, maxPayload: MAX_CLIENT_FRAME_BYTES });
   const welcome = (): WelcomeFrame => ({ type: 'welcome', session, lastSeq: journal.lastSeq, defaultServer, version: VERSION });
 
   server.on('upgrade', (req, socket, head) => {

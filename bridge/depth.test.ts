@@ -61,3 +61,30 @@ describe('deep frames and events', () => {
     fs.rmSync(dir, { recursive: true, force: true });
   });
 });
+
+describe('large frames', () => {
+  it('15 MiB of "[" (under the frame limit) is refused at once, without building anything', async () => {
+    const c = await BridgeClient.connect(t.bridge);
+    const rssBefore = process.memoryUsage().rss;
+    // Under the frame limit, past the depth limit: refused on the first 513 characters.
+    c.ws.send('['.repeat(15 * 1024 * 1024));
+    await c.waitFor(() => c.rejected.length === 1);
+    expect(c.rejected).toEqual(['frame nests deeper than 512 levels']);
+    // The frame's own bytes and its string, no tree: well under the 2.8 GB a parse once took.
+    expect(process.memoryUsage().rss - rssBefore).toBeLessThan(200 * 1024 * 1024);
+    await c.close();
+  });
+
+  it('a frame past 16 MiB closes that socket alone (1009); the bridge and other sockets go on', async () => {
+    const other = await BridgeClient.connect(t.bridge);
+    const c = await BridgeClient.connect(t.bridge);
+    const closed = new Promise<number>((resolve) => c.ws.on('close', (code) => resolve(code)));
+    c.ws.send(`{"type":"note","topic":"big","data":"${'x'.repeat(17 * 1024 * 1024)}"}`);
+    expect(await closed).toBe(1009);
+    expect((await httpGet(t.bridge.port, '/api/health')).status).toBe(200);
+    const from = other.mark();
+    other.send({ type: 'note', topic: 'still-here', data: {} });
+    await other.waitForEvent((e) => e.kind === 'note' && e.topic === 'still-here', { from });
+    await other.close();
+  });
+});

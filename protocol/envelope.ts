@@ -166,6 +166,13 @@ export const clientCommandSchema = z.discriminatedUnion('type', [
 export type ClientCommand = z.infer<typeof clientCommandSchema>;
 export type ClientCommandInput = z.input<typeof clientCommandSchema>;
 
+/**
+ * The largest frame the app may send the bridge. A raw line to a server is the biggest thing a
+ * frame carries; 16 MiB is far past any request a person writes or pastes, and a frame of 60 MB
+ * once took the bridge to 2.8 GB while it parsed.
+ */
+export const MAX_CLIENT_FRAME_BYTES = 16 * 1024 * 1024;
+
 // ---- bridge -> browser frames ----
 
 export const welcomeFrameSchema = z.object({

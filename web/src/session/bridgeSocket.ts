@@ -4,6 +4,7 @@
  */
 import { parseEventValue } from '../../../protocol/timeline/eventLine.js';
 import {
+  MAX_CLIENT_FRAME_BYTES,
   bridgeFrameSchema,
   type BridgeEvent,
   type ClientCommandInput,
@@ -74,6 +75,15 @@ export class BridgeSocket {
   /** Commands sent while the socket is down wait for it to come back. */
   send(command: ClientCommandInput): void {
     const text = JSON.stringify(command);
+    // Refused here with why, rather than sent for the bridge to close the socket on.
+    const bytes = new TextEncoder().encode(text).byteLength;
+    if (bytes > MAX_CLIENT_FRAME_BYTES) {
+      const mib = (n: number): string => `${(n / 1048576).toFixed(1)} MiB`;
+      this.handlers.onRejected(
+        `a ${command.type} of ${mib(bytes)} was not sent: the bridge takes frames of up to ${mib(MAX_CLIENT_FRAME_BYTES)}`,
+      );
+      return;
+    }
     if (this.ws && this.ws.readyState === WebSocket.OPEN) this.ws.send(text);
     else this.queue.push(text);
   }
