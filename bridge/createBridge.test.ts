@@ -174,6 +174,28 @@ describe('createBridge: the gate', () => {
     expect((await httpGet(port, '/api/sessions/2020-01-01T00-00-00-000-abcdef/journal', auth)).status).toBe(404);
   });
 
+  it('answers other methods on the API with a JSON 404, the connection kept', async () => {
+    for (const method of ['POST', 'PUT', 'DELETE']) {
+      const res = await fetch(`http://127.0.0.1:${port}/api/session`, { method, headers: { Authorization: `Bearer ${token}` } });
+      expect([method, res.status, await res.json()]).toEqual([method, 404, { error: 'no such route' }]);
+    }
+  });
+
+  it('lists journals it can read and names those it cannot (a dangling link), with no path or stack', async () => {
+    const dangling = path.join(t.home, 'journal', '2020-01-01T00-00-00-000-abcdef.jsonl');
+    fs.symlinkSync(path.join(t.home, 'no-such-file'), dangling);
+    try {
+      const res = await httpGet(port, '/api/sessions', { Authorization: `Bearer ${token}` });
+      expect(res.status).toBe(200);
+      const body = JSON.parse(res.body) as { sessions: Array<{ session: string }>; unreadable: string[] };
+      expect(body.sessions.map((s) => s.session)).toContain(t.bridge.session);
+      expect(body.unreadable).toEqual(['2020-01-01T00-00-00-000-abcdef.jsonl']);
+      expect(res.body).not.toContain(t.home);
+    } finally {
+      fs.rmSync(dangling);
+    }
+  });
+
   it('listens on 127.0.0.1 only', async () => {
     expect(servers).toHaveLength(1);
     const address = servers[0]?.address() as AddressInfo;

@@ -140,7 +140,8 @@ async function listen(options: BridgeOptions): Promise<RunningBridge> {
   });
   app.get('/api/sessions', (_req, res) => {
     journal.flush();
-    res.json({ current: session, sessions: listJournals(journalDir) });
+    const { sessions, unreadable } = listJournals(journalDir);
+    res.json({ current: session, sessions, ...(unreadable.length > 0 ? { unreadable } : {}) });
   });
   app.get('/api/sessions/:id/journal', (req, res) => {
     const id = String(req.params.id);
@@ -182,10 +183,14 @@ async function listen(options: BridgeOptions): Promise<RunningBridge> {
   });
   // A body the parsers refuse (too large, cut off) or a handler's failure: one JSON answer for
   // that request, never a stack on the bridge's stderr.
-  app.use('/api', (error: Error & { status?: number }, _req: Request, res: Response, _next: NextFunction) => {
+  app.use('/api', (error: Error & { status?: number }, req: Request, res: Response, _next: NextFunction) => {
     if (res.headersSent) return;
     const status = typeof error.status === 'number' && error.status >= 400 && error.status < 600 ? error.status : 500;
-    res.status(status).json({ error: status === 413 ? 'the request body is too large' : error.message });
+    // A fault of the bridge's own is told in a line on its stderr; the page gets no paths or stack.
+    if (status >= 500) console.error(`mcp-lens: ${req.method} ${req.path} failed: ${error.message}`);
+    const said =
+      status === 413 ? 'the request body is too large' : status < 500 ? error.message : 'the bridge could not answer this request';
+    res.status(status).json({ error: said });
   });
   if (options.staticDir) {
     const staticDir = options.staticDir;

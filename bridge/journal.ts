@@ -246,21 +246,31 @@ export interface JournalSummary {
   modified: string;
 }
 
-/** Journals found under a directory, newest first. */
-export function listJournals(dir: string): JournalSummary[] {
+/**
+ * Journals found under a directory, newest first, and the names of those that could not be
+ * read (a dangling link, a file without read permission): skipped, never a failed list.
+ */
+export function listJournals(dir: string): { sessions: JournalSummary[]; unreadable: string[] } {
   let names: string[];
   try {
     names = fs.readdirSync(dir);
   } catch {
-    return [];
+    return { sessions: [], unreadable: [] };
   }
-  return names
-    .filter((n) => n.endsWith('.jsonl'))
-    .map((n) => {
-      const stat = fs.statSync(path.join(dir, n));
-      return { session: n.slice(0, -'.jsonl'.length), bytes: stat.size, modified: stat.mtime.toISOString() };
-    })
-    .sort((a, b) => b.modified.localeCompare(a.modified));
+  const sessions: JournalSummary[] = [];
+  const unreadable: string[] = [];
+  for (const name of names.filter((n) => n.endsWith('.jsonl'))) {
+    try {
+      const file = path.join(dir, name);
+      const stat = fs.statSync(file);
+      if (!stat.isFile()) throw new Error('not a file');
+      fs.accessSync(file, fs.constants.R_OK);
+      sessions.push({ session: name.slice(0, -'.jsonl'.length), bytes: stat.size, modified: stat.mtime.toISOString() });
+    } catch {
+      unreadable.push(name);
+    }
+  }
+  return { sessions: sessions.sort((a, b) => b.modified.localeCompare(a.modified)), unreadable };
 }
 
 /** Session ids are file names we made; refuse anything else so a request cannot walk the disk. */

@@ -20,6 +20,8 @@ export interface Archive {
 interface SessionsReply {
   current: string;
   sessions: { session: string; bytes: number; modified: string }[];
+  /** Journal files the bridge could not read (a dangling link, say): skipped. */
+  unreadable?: string[];
 }
 
 /** About 80,000 events: folded in the page, in slices, in well under a second. */
@@ -80,6 +82,11 @@ export function PastSessions({
         </span>
       </div>
       {sessions.error && <p className="error">{sessions.error.message}</p>}
+      {(sessions.data?.unreadable?.length ?? 0) > 0 && (
+        <p className="status warn-text" data-testid="unreadable-journals" title={sessions.data?.unreadable?.join('\n')}>
+          {sessions.data?.unreadable?.length} journal file(s) could not be read and are not listed
+        </p>
+      )}
       {error && (
         <p className="error" role="alert">
           {error}
