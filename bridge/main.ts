@@ -38,13 +38,25 @@ function webDir(): string | undefined {
   return fs.existsSync(`${dir}/index.html`) ? dir : undefined;
 }
 
-export async function runCli(argv: string[]): Promise<number> {
-  if (argv[0] === 'call') return (await import('./cli/call.js')).runCall(argv.slice(1));
-  if (argv[0] === 'check') return (await import('./cli/check.js')).runCheck(argv.slice(1));
-  return serve(argv);
+/** How often `stopWithParent` looks for its parent. */
+const PARENT_CHECK_MS = 500;
+
+export interface CliOptions {
+  /**
+   * Stop, as on Ctrl-C, once the process that started this one is gone. `npm start` sets it:
+   * a SIGTERM to npm ended npm and its shell and left this process serving, with its token
+   * and every server, for good.
+   */
+  stopWithParent?: boolean;
 }
 
-async function serve(argv: string[]): Promise<number> {
+export async function runCli(argv: string[], options: CliOptions = {}): Promise<number> {
+  if (argv[0] === 'call') return (await import('./cli/call.js')).runCall(argv.slice(1));
+  if (argv[0] === 'check') return (await import('./cli/check.js')).runCheck(argv.slice(1));
+  return serve(argv, options);
+}
+
+async function serve(argv: string[], options: CliOptions): Promise<number> {
   let parsed;
   try {
     parsed = parseArgs({
@@ -121,20 +133,37 @@ async function serve(argv: string[]): Promise<number> {
   if (openBrowser) void openInBrowser(running.url);
 
   return new Promise<number>((resolve) => {
-    let stopping = false;
+    let signals = 0;
+    // First: stop each server in its steps. Second: SIGKILL them all now, and still wait for
+    // their exits to reach the journal (exit 130). Third: leave at once.
     const shutdown = (signal: string): void => {
-      if (stopping) {
-        running.killAllSync();
-        process.exit(130);
+      signals++;
+      if (signals === 1) {
+        process.stdout.write(`\nmcp-lens: ${signal}, stopping servers...\n`);
+        void running.close().then(() => resolve(signals > 1 ? 130 : 0));
+        return;
       }
-      stopping = true;
-      process.stdout.write(`\nmcp-lens: ${signal}, stopping servers...\n`);
-      void running.close().then(() => resolve(0));
+      running.killAllSync();
+      if (signals === 2) {
+        process.stdout.write(`mcp-lens: ${signal} again, killing every server now (once more to leave without recording their exits)\n`);
+        return;
+      }
+      process.exit(130);
     };
     process.on('SIGINT', () => shutdown('SIGINT'));
     process.on('SIGTERM', () => shutdown('SIGTERM'));
     process.on('SIGHUP', () => shutdown('SIGHUP'));
     process.on('exit', () => running.killAllSync());
+    if (options.stopWithParent) {
+      const parent = process.ppid;
+      // An orphan is adopted by another process: its parent id changes.
+      const watch = setInterval(() => {
+        if (process.ppid === parent) return;
+        clearInterval(watch);
+        shutdown('the process that started it ended');
+      }, PARENT_CHECK_MS);
+      watch.unref();
+    }
   });
 }
 

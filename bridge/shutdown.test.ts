@@ -5,7 +5,7 @@ import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { BridgeClient, bridgeBinJs, demoServerJs, eventually, nodeServer, pidAlive } from './testing/bridgeClient.js';
+import { BridgeClient, bridgeBinJs, demoServerJs, eventually, nodeServer, pidAlive, repoRoot } from './testing/bridgeClient.js';
 import { VERSION } from './version.js';
 
 interface RunningBin {
@@ -17,12 +17,16 @@ interface RunningBin {
   home: string;
 }
 
-async function startBin(): Promise<RunningBin> {
+/** The bin, or `npm start` as the README says (npm, its shell, then the bridge in start.mjs). */
+async function startBin(via: 'bin' | 'npm' = 'bin'): Promise<RunningBin> {
   const home = fs.mkdtempSync(path.join(os.tmpdir(), 'mcp-lens-bin-'));
   const env: NodeJS.ProcessEnv = { ...process.env, MCP_LENS_HOME: home, CI: '1' };
   delete env.MCP_LENS_TOKEN;
   delete env.PORT;
-  const proc = spawn(process.execPath, [bridgeBinJs, '--port', '0', '--no-open'], { env, stdio: ['pipe', 'pipe', 'pipe'] });
+  const proc =
+    via === 'bin'
+      ? spawn(process.execPath, [bridgeBinJs, '--port', '0', '--no-open'], { env, stdio: ['pipe', 'pipe', 'pipe'] })
+      : spawn('npm', ['start', '--silent', '--', '--port', '0', '--no-open'], { env, cwd: repoRoot, stdio: ['pipe', 'pipe', 'pipe'] });
   let out = '';
   let err = '';
   proc.stdout.setEncoding('utf8').on('data', (chunk: string) => (out += chunk));
@@ -132,7 +136,7 @@ describe('Ctrl-C on mcp-lens', () => {
     }
   }, 90_000);
 
-  it('a second Ctrl-C kills every server at once and exits with 130', async () => {
+  it('a second Ctrl-C kills every server at once, still journals their exits, and exits with 130', async () => {
     let bin: RunningBin | undefined;
     let pids: number[] = [];
     try {
@@ -148,9 +152,41 @@ describe('Ctrl-C on mcp-lens', () => {
       expect(await bin.exited).toEqual({ code: 130, signal: null });
       // SIGKILL is sent synchronously; the kernel may take a moment to reap.
       expect(await eventually(() => pids.every((pid) => !pidAlive(pid)), 30_000)).toBe(true);
+      // The exits were recorded before the bridge left.
+      const dir = path.join(bin.home, 'journal');
+      const [file] = fs.readdirSync(dir);
+      const events = fs
+        .readFileSync(path.join(dir, file ?? ''), 'utf8')
+        .trimEnd()
+        .split('\n')
+        .map((line) => JSON.parse(line) as { kind: string; conn?: string; message?: string });
+      expect(events.filter((e) => e.kind === 'exit').map((e) => e.conn)).toEqual(expect.arrayContaining(['stubborn', 'demo']));
+      expect(events.at(-1)).toMatchObject({ kind: 'notice', message: 'bridge stopped' });
       await client.close();
     } finally {
       cleanup(bin, pids);
     }
   }, 90_000);
+
+  it('a SIGTERM to `npm start` stops the bridge and its servers too', async () => {
+    let bin: RunningBin | undefined;
+    let pids: number[] = [];
+    try {
+      bin = await startBin('npm');
+      const client = await BridgeClient.connect(bin);
+      pids = await startServers(bin, client);
+      // npm ends, and its shell with it; the bridge, orphaned, sees its parent change.
+      bin.proc.kill('SIGTERM');
+      await bin.exited;
+      expect(await eventually(() => pids.every((pid) => !pidAlive(pid)), 60_000)).toBe(true);
+      await client.waitFor(() => client.closed, { timeoutMs: 60_000, what: 'the bridge closing the socket' });
+      const dir = path.join(bin.home, 'journal');
+      const stopped = (): boolean =>
+        fs.readdirSync(dir).some((f) => fs.readFileSync(path.join(dir, f), 'utf8').includes('"message":"bridge stopped"'));
+      expect(await eventually(stopped, 60_000)).toBe(true);
+      await client.close();
+    } finally {
+      cleanup(bin, pids);
+    }
+  }, 120_000);
 });

@@ -8,4 +8,5 @@ const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
 const build = spawnSync(process.execPath, [path.join(root, 'scripts', 'build.mjs')], { stdio: 'inherit' });
 if (build.status !== 0) process.exit(build.status ?? 1);
 const { runCli } = await import(pathToFileURL(path.join(root, 'dist', 'node', 'bridge', 'main.js')).href);
-process.exitCode = await runCli(process.argv.slice(2));
+// Stops with npm: a SIGTERM to npm ends npm and its shell, not this process.
+process.exitCode = await runCli(process.argv.slice(2), { stopWithParent: true });
