@@ -9,6 +9,7 @@ import { isUtf8 } from 'node:buffer';
 import type { ServerConfig, StopReason, UnstampedEvent } from '../protocol/envelope.js';
 import { redactConfig } from '../protocol/envelope.js';
 import { LineSplitter, type SplitLine } from './lineSplitter.js';
+import { Reaper } from './reaper.js';
 
 export interface ProcessHostOptions {
   record: (event: UnstampedEvent) => void;
@@ -31,6 +32,8 @@ export class ProcessHost {
   private readonly children = new Map<string, Child>();
   private readonly graceMs: number;
   private shuttingDown = false;
+  /** Kills every server's group should this process end without stopping them (SIGKILL). */
+  private readonly reaper = new Reaper();
 
   constructor(private readonly options: ProcessHostOptions) {
     this.graceMs = options.graceMs ?? 2000;
@@ -113,6 +116,7 @@ export class ProcessHost {
     let spawned = false;
     proc.on('spawn', () => {
       spawned = true;
+      if (proc.pid !== undefined) this.reaper.watch(proc.pid);
       record({ kind: 'spawn', conn, config: redacted, pid: proc.pid ?? -1, ...(label === undefined ? {} : { label }) });
     });
 
@@ -126,6 +130,8 @@ export class ProcessHost {
       const errTail = stderr.end();
       if (errTail) emit('stderr', errTail);
       record({ kind: 'exit', conn, code, signal, requested: child.stopRequested });
+      // The group goes off the reaper's list once nothing is left in it.
+      if (proc.pid !== undefined && !groupAlive(proc.pid)) this.reaper.forget(proc.pid);
       resolveExited();
     };
     proc.on('error', (error: NodeJS.ErrnoException) => {
@@ -188,6 +194,7 @@ export class ProcessHost {
   async shutdown(): Promise<void> {
     this.shuttingDown = true;
     await this.stopAll('shutdown');
+    this.reaper.close();
   }
 
   /** Last resort when the bridge itself is going down hard: no child outlives it. */
@@ -214,6 +221,7 @@ export class ProcessHost {
   /** The leader is gone; anything it left in its group goes too. */
   private reapGroup(child: Child): void {
     signalGroup(child, 'SIGKILL');
+    if (child.proc.pid !== undefined) this.reaper.forget(child.proc.pid);
   }
 }
 
@@ -224,6 +232,16 @@ function encodeLine(bytes: Buffer): { text: string } | { b64: string } {
 function isDirectory(dir: string): boolean {
   try {
     return fs.statSync(dir).isDirectory();
+  } catch {
+    return false;
+  }
+}
+
+function groupAlive(group: number): boolean {
+  if (process.platform === 'win32') return false;
+  try {
+    process.kill(-group, 0);
+    return true;
   } catch {
     return false;
   }

@@ -189,4 +189,21 @@ describe('Ctrl-C on mcp-lens', () => {
       cleanup(bin, pids);
     }
   }, 120_000);
+
+  it('a SIGKILL of the bridge leaves no server behind, not even one that ignores the end of its stdin', async () => {
+    let bin: RunningBin | undefined;
+    let pids: number[] = [];
+    try {
+      bin = await startBin();
+      const client = await BridgeClient.connect(bin);
+      pids = await startServers(bin, client);
+      bin.proc.kill('SIGKILL');
+      expect(await bin.exited).toEqual({ code: null, signal: 'SIGKILL' });
+      // The watcher the bridge left behind sees its pipe close and kills each server's group.
+      expect(await eventually(() => pids.every((pid) => !pidAlive(pid)), 30_000)).toBe(true);
+      await client.close();
+    } finally {
+      cleanup(bin, pids);
+    }
+  }, 90_000);
 });
