@@ -3,6 +3,7 @@
  * mid-write can leave a cut last line; that and any other damaged line is reported, not fatal.
  */
 import { parseBridgeEvent, type BridgeEvent } from './envelope.js';
+import { MAX_JSON_DEPTH, nestsDeeperThan } from './jsonDepth.js';
 
 export interface ReadJournal {
   events: BridgeEvent[];
@@ -15,6 +16,10 @@ export function readJournalText(text: string): ReadJournal {
   const lines = text.split('\n');
   lines.forEach((line, i) => {
     if (line === '') return;
+    if (nestsDeeperThan(line)) {
+      problems.push(`line ${i + 1} nests deeper than ${MAX_JSON_DEPTH} levels, and is not read`);
+      return;
+    }
     let value: unknown;
     try {
       value = JSON.parse(line);

@@ -47,3 +47,19 @@ describe('clipDepth', () => {
     expect(nestsDeeperThan(JSON.stringify(clipDepth(deep)))).toBe(false);
   });
 });
+
+describe('files nested too deep', () => {
+  it('a session file or a journal line past the limit is refused with why', async () => {
+    const { parseSessionFile } = await import('./sessionFile.js');
+    const { readJournalText } = await import('./journalFile.js');
+    const deep = JSON.stringify({ format: 'mcp-lens-session' }).replace('}', `,"x":${'['.repeat(600)}${']'.repeat(600)}}`);
+    expect(parseSessionFile(deep)).toEqual({
+      ok: false,
+      error: 'it nests deeper than 512 levels, which no session file this app writes does',
+    });
+    const journal = `{"seq":0,"t":1,"kind":"notice","level":"info","message":"ok"}\n{"seq":1,"t":2,"kind":"note","topic":"x","data":${'['.repeat(600)}${']'.repeat(600)}}\n`;
+    const read = readJournalText(journal);
+    expect(read.events.map((e) => e.seq)).toEqual([0]);
+    expect(read.problems).toEqual(['line 2 nests deeper than 512 levels, and is not read']);
+  });
+});

@@ -145,3 +145,24 @@ describe('errorCodeName', () => {
     expect(errorCodeName(1)).toBe('Application error');
   });
 });
+
+describe('a message nested too deep', () => {
+  it('is refused unread, with why, and still ends the request it answers', () => {
+    const deep = `${'{"d":'.repeat(6000)}1${'}'.repeat(6000)}`;
+    expect(classifyText(`{"jsonrpc":"2.0","id":7,"result":{"serverInfo":${deep}}}`)).toEqual({
+      kind: 'invalid',
+      reason: 'the message nests deeper than 512 levels, and is not read',
+      value: undefined,
+      responseTo: 7,
+    });
+    expect(classifyText(`{"jsonrpc":"2.0","id":"a\\"b","error":${deep}}`)).toMatchObject({ kind: 'invalid', responseTo: 'a"b' });
+    expect(classifyText(`{"jsonrpc":"2.0","method":"notifications/message","params":${deep}}`)).toEqual({
+      kind: 'invalid',
+      reason: 'the message nests deeper than 512 levels, and is not read',
+      value: undefined,
+    });
+    // 512 levels are read as usual.
+    const fine = `${'['.repeat(510)}1${']'.repeat(510)}`;
+    expect(classifyText(`{"jsonrpc":"2.0","id":1,"result":{"x":${fine}}}`)).toMatchObject({ kind: 'result', id: 1 });
+  });
+});

@@ -3,6 +3,7 @@
  * lines a correct peer would never send: they are data to show, never exceptions.
  */
 import { z } from 'zod';
+import { MAX_JSON_DEPTH, nestsDeeperThan } from './jsonDepth.js';
 
 export type JsonRpcId = string | number;
 
@@ -35,7 +36,20 @@ function isId(value: unknown): value is JsonRpcId {
   return typeof value === 'string' || Number.isSafeInteger(value);
 }
 
+/** The id a line too deep to read names, when it names one first, as serializers write it. */
+const LEADING_ID = /^\s*\{\s*"jsonrpc"\s*:\s*"2\.0"\s*,\s*"id"\s*:\s*(-?\d+|"(?:[^"\\]|\\.)*")\s*,\s*"(?:result|error)"/;
+
 export function classifyText(text: string): Classified {
+  // Refused unread: what nests this deep breaks whatever writes it out or draws it again.
+  if (nestsDeeperThan(text)) {
+    const id = LEADING_ID.exec(text)?.[1];
+    return {
+      kind: 'invalid',
+      reason: `the message nests deeper than ${MAX_JSON_DEPTH} levels, and is not read`,
+      value: undefined,
+      ...(id === undefined ? {} : { responseTo: JSON.parse(id) as JsonRpcId }),
+    };
+  }
   let value: unknown;
   try {
     value = JSON.parse(text);

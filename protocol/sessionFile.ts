@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import { bridgeEventSchema, redactedConfigSchema, REDACTED, type BridgeEvent, type RedactedConfig } from './envelope.js';
+import { MAX_JSON_DEPTH, nestsDeeperThan } from './jsonDepth.js';
 
 export const SESSION_FORMAT = 'mcp-lens-session';
 export const SESSION_FORMAT_VERSION = 1;
@@ -102,6 +103,8 @@ export function buildSessionFile(
 export type ParsedSessionFile = { ok: true; file: SessionFile } | { ok: false; error: string };
 
 export function parseSessionFile(text: string): ParsedSessionFile {
+  if (nestsDeeperThan(text))
+    return { ok: false, error: `it nests deeper than ${MAX_JSON_DEPTH} levels, which no session file this app writes does` };
   let value: unknown;
   try {
     value = JSON.parse(text);
