@@ -1,6 +1,7 @@
 import { test, expect } from './support/fixtures.js';
 import { fixture } from './support/lens.js';
 import { AppPage } from './pages/appPage.js';
+import { ToolsPage } from './pages/toolsPage.js';
 
 test('a wrong token gets a clear message, not a blank page', async ({ page, lens }) => {
   await page.goto(`${lens.origin}/#token=not-the-token`);
@@ -36,6 +37,28 @@ test('markup and script from a server are shown as text and never run', async ({
   await expect(page.locator('#root script')).toHaveCount(0);
   expect(await page.evaluate(() => (window as unknown as { __pwned?: number }).__pwned)).toBeUndefined();
   expect(dialogs).toEqual([]);
+});
+
+test("a server's links into the app (its token's fragment) are inert; links out open in a new tab", async ({ page, lens }) => {
+  const app = new AppPage(page);
+  await app.open(lens.url);
+  const conn = await app.connect('Handshake', { command: 'node', args: [fixture('hostile.mjs')] });
+  await expect(conn.getByTestId('flow-pill')).toBeVisible();
+  const tools = new ToolsPage(page);
+  await tools.open();
+  await tools.pick('links');
+  await tools.send();
+  const text = tools.result.getByTestId('block-text');
+  await expect(text.getByTestId('inert-link')).toHaveText(['into the app', 'its fragment', 'script']);
+  await expect(text.locator('a')).toHaveCount(1);
+  await expect(text.locator('a')).toHaveAttribute('href', 'https://example.com/docs');
+  await expect(text.locator('a')).toHaveAttribute('target', '_blank');
+  const before = page.url();
+  await text.getByTestId('inert-link').first().click();
+  await text.getByTestId('inert-link').nth(2).click();
+  expect(page.url()).toBe(before);
+  expect(await page.evaluate(() => (window as unknown as { __pwned?: number }).__pwned)).toBeUndefined();
+  await expect(page.getByTestId('socket-status')).toHaveText('bridge connected');
 });
 
 test('a bridge restart under an open tab: it reconnects and starts the new session', async ({ page }) => {

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import Markdown from 'react-markdown';
 import { Clipped, JsonView } from './Clipped.js';
 import { base64Size, isBase64, safeMime } from './media.js';
@@ -71,13 +72,47 @@ function ContentBlock({ block, onReadResource }: { block: Block; onReadResource?
   }
 }
 
+/**
+ * Where a server's link may go: an absolute http(s) or mailto address elsewhere. A link into
+ * this app (relative, or to its origin) could rewrite the fragment that holds the token, so it
+ * stays inert; so does any other scheme.
+ */
+export function outsideLink(url: string): string | undefined {
+  let target: URL;
+  try {
+    target = new URL(url, window.location.href);
+  } catch {
+    return undefined;
+  }
+  if (target.origin === window.location.origin) return undefined;
+  return ['http:', 'https:', 'mailto:'].includes(target.protocol) ? target.href : undefined;
+}
+
+/** A live link opens in a new tab; an inert one is its text, marked, with no target. */
+function MarkdownLink({ href, children }: { href?: string; children?: ReactNode }) {
+  if (!href) {
+    return (
+      <span className="inert-link" data-testid="inert-link" title="a link into this app or of another kind: not followed">
+        {children}
+      </span>
+    );
+  }
+  return (
+    <a href={href} target="_blank" rel="noreferrer noopener">
+      {children}
+    </a>
+  );
+}
+
 /** Text is Markdown, rendered without raw HTML; a plain view is one click away. */
 export function TextBlock({ text }: { text: string }) {
   if (text.length > 100_000) return <Clipped text={text} testId="block-text" />;
   return (
     <div className="block text-block" data-testid="block-text">
       <div className="markdown">
-        <Markdown skipHtml>{text}</Markdown>
+        <Markdown skipHtml urlTransform={(url) => outsideLink(url) ?? ''} components={{ a: MarkdownLink }}>
+          {text}
+        </Markdown>
       </div>
       <details>
         <summary>plain text</summary>
