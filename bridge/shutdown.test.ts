@@ -70,6 +70,17 @@ function waitForText(bin: RunningBin, text: string): Promise<void> {
   });
 }
 
+/** The bin's journal (one session per run), as events. */
+function journalOf(bin: RunningBin): Array<{ kind: string; conn?: string; step?: string; requested?: boolean; message?: string }> {
+  const dir = path.join(bin.home, 'journal');
+  const [file] = fs.readdirSync(dir).filter((f) => f.endsWith('.jsonl'));
+  return fs
+    .readFileSync(path.join(dir, file ?? ''), 'utf8')
+    .trimEnd()
+    .split('\n')
+    .map((line) => JSON.parse(line) as { kind: string; conn?: string; step?: string; requested?: boolean; message?: string });
+}
+
 /** Starts the ignore-sigterm fixture and the demo server through the bin; returns their pids. */
 async function startServers(bin: RunningBin, client: BridgeClient): Promise<number[]> {
   const stubborn = await client.spawn('stubborn', nodeServer('ignore-sigterm.mjs'));
@@ -112,13 +123,7 @@ describe('Ctrl-C on mcp-lens', () => {
 
       // The socket was closed by the bridge, and the journal tells the whole story.
       await client.waitFor(() => client.closed, { timeoutMs: 30_000, what: 'the bridge closing the socket' });
-      const dir = path.join(bin.home, 'journal');
-      const [file] = fs.readdirSync(dir);
-      const events = fs
-        .readFileSync(path.join(dir, file ?? ''), 'utf8')
-        .trimEnd()
-        .split('\n')
-        .map((line) => JSON.parse(line) as { kind: string; conn?: string; step?: string; requested?: boolean; message?: string });
+      const events = journalOf(bin);
       expect(events.filter((e) => e.kind === 'stop' && e.conn === 'stubborn').map((e) => e.step)).toEqual([
         'close-stdin',
         'sigterm',
@@ -153,13 +158,7 @@ describe('Ctrl-C on mcp-lens', () => {
       // SIGKILL is sent synchronously; the kernel may take a moment to reap.
       expect(await eventually(() => pids.every((pid) => !pidAlive(pid)), 30_000)).toBe(true);
       // The exits were recorded before the bridge left.
-      const dir = path.join(bin.home, 'journal');
-      const [file] = fs.readdirSync(dir);
-      const events = fs
-        .readFileSync(path.join(dir, file ?? ''), 'utf8')
-        .trimEnd()
-        .split('\n')
-        .map((line) => JSON.parse(line) as { kind: string; conn?: string; message?: string });
+      const events = journalOf(bin);
       expect(events.filter((e) => e.kind === 'exit').map((e) => e.conn)).toEqual(expect.arrayContaining(['stubborn', 'demo']));
       expect(events.at(-1)).toMatchObject({ kind: 'notice', message: 'bridge stopped' });
       await client.close();
@@ -180,9 +179,13 @@ describe('Ctrl-C on mcp-lens', () => {
       await bin.exited;
       expect(await eventually(() => pids.every((pid) => !pidAlive(pid)), 60_000)).toBe(true);
       await client.waitFor(() => client.closed, { timeoutMs: 60_000, what: 'the bridge closing the socket' });
-      const dir = path.join(bin.home, 'journal');
-      const stopped = (): boolean =>
-        fs.readdirSync(dir).some((f) => fs.readFileSync(path.join(dir, f), 'utf8').includes('"message":"bridge stopped"'));
+      const stopped = (): boolean => {
+        try {
+          return journalOf(bin as RunningBin).some((e) => e.kind === 'notice' && e.message === 'bridge stopped');
+        } catch {
+          return false; // read while a line was being written
+        }
+      };
       expect(await eventually(stopped, 60_000)).toBe(true);
       await client.close();
     } finally {
