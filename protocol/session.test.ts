@@ -321,3 +321,22 @@ describe('a light fold of an old backlog', () => {
     expect(light.apply(s.events[0]!)).toBe(false);
   });
 });
+
+describe('log and progress notifications', () => {
+  it('are read for the connection drivers (lastMessage) but not kept in messages', () => {
+    const s = new EventScript()
+      .request('c', 1, 'tools/call', { name: 'slow', _meta: { progressToken: 'p' } })
+      .notify('c', 'stdout', 'notifications/progress', { progressToken: 'p', progress: 1 })
+      .notify('c', 'stdout', 'notifications/message', { level: 'info', data: 'hello' })
+      .notify('c', 'stdout', 'notifications/resources/updated', { uri: 'memo://a' });
+    const model = new SessionModel({ lint: false });
+    const seen: Array<string | undefined> = [];
+    for (const event of s.events) {
+      model.apply(event);
+      const c = model.lastMessage?.classified;
+      seen.push(c && 'method' in c ? c.method : undefined);
+    }
+    expect(seen).toEqual(['tools/call', 'notifications/progress', 'notifications/message', 'notifications/resources/updated']);
+    expect([...model.messages.keys()]).toEqual([0, 3]);
+  });
+});

@@ -78,6 +78,11 @@ export class SessionModel {
   readonly findingsBySeq = new Map<number, Finding[]>();
   /** Bumped on every change, for cheap snapshot comparison. */
   version = 0;
+  /**
+   * The reading of the line applied last, kept in `messages` or not: the connection drivers
+   * take it rather than parse the line again.
+   */
+  lastMessage: WireMessage | undefined;
 
   private last = -1;
   /** Events folded, kept or not. */
@@ -111,11 +116,13 @@ export class SessionModel {
     this.version++;
     if (event.kind === 'note') this.notes.push(event);
     if (light) {
+      this.lastMessage = undefined;
       if (event.conn !== undefined) this.applyToConn(event, event.conn, lightMessage(event));
       return true;
     }
     this.events.push(event);
     const message = this.exchanges.apply(event);
+    this.lastMessage = message;
     if (message && !(message.classified.kind === 'notification' && UNREAD_NOTIFICATIONS.has(message.classified.method)))
       this.messages.set(event.seq, message);
     if (this.lint)

@@ -261,7 +261,7 @@ export class SessionStore {
       // Only new events reach the drivers: a server request seen twice would be answered twice.
       const light = event.seq <= this.lightUntil;
       if (!this.model.apply(event, light) || event.conn === undefined) continue;
-      this.drivers.get(event.conn)?.onEvent(event, this.model.messages.get(event.seq)?.classified);
+      this.drivers.get(event.conn)?.onEvent(event, this.model.lastMessage?.classified);
     }
     for (const error of malformed) this.addProblem(`an event could not be read: ${error}`);
     this.pacer.events(events.length);
