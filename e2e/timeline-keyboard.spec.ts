@@ -70,6 +70,13 @@ test('move, open, ask for help, search and clear without the mouse', async ({ pa
   await tl.unfiltered();
   expect(await tl.attrs('data-row')).toEqual(rows);
 
+  // Keys pressed faster than the list says where the selection is still move from where the
+  // last one put it (they used to start over from the first or the last row).
+  await tl.list.focus();
+  await page.keyboard.press('Home');
+  for (const key of ['j', 'j', 'j', 'k']) await page.keyboard.press(key);
+  await expect(selected).toHaveAttribute('data-row', rows[2] ?? '');
+
   // Escape straight after typing, before the typed text is applied, clears it too.
   await page.keyboard.press('/');
   await page.keyboard.type('"a":3');

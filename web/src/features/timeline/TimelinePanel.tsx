@@ -37,6 +37,8 @@ export function TimelinePanel({ client, conns, live, inUrl }: Props) {
   const [problem, setProblem] = useState<string | undefined>();
   const [revealRequest, setRevealRequest] = useState<RevealRequest | undefined>();
   const listRef = useRef<ListHandle>(null);
+  /** Where the keyboard last moved the selection: its index, and the row once known. */
+  const cursor = useRef<{ index: number; row?: number } | undefined>(undefined);
   const searchRef = useRef<HTMLInputElement>(null);
   /** Moves the list to the selection once its position is known (a bookmark, a waterfall click). */
   const revealInList = useRef(view.selected !== undefined);
@@ -118,6 +120,7 @@ export function TimelinePanel({ client, conns, live, inUrl }: Props) {
     (row: TimelineRow, _index: number) => {
       // A row picked by hand stays in view: the list stops following the newest rows.
       listRef.current?.hold();
+      cursor.current = undefined;
       update((v) => ({ ...v, selected: row.row, detail: true }));
       setRevealRequest({ t0: row.t0, ...(row.t1 === undefined ? {} : { t1: row.t1 }), nonce: Date.now() });
     },
@@ -126,11 +129,18 @@ export function TimelinePanel({ client, conns, live, inUrl }: Props) {
   const pickRow = useCallback(
     (row: number) => {
       revealInList.current = true;
+      cursor.current = undefined;
       update((v) => ({ ...v, selected: row }));
     },
     [update],
   );
-  const openDetail = useCallback((row: number) => update((v) => ({ ...v, selected: row, detail: true })), [update]);
+  const openDetail = useCallback(
+    (row: number) => {
+      cursor.current = undefined;
+      update((v) => ({ ...v, selected: row, detail: true }));
+    },
+    [update],
+  );
   const toggleExpand = useCallback(
     (row: number) =>
       update((v) => ({
@@ -144,8 +154,11 @@ export function TimelinePanel({ client, conns, live, inUrl }: Props) {
     const matching = stats?.matching ?? 0;
     if (matching === 0) return;
     const next = Math.max(0, Math.min(matching - 1, target));
+    // Known at once, so a key pressed before this row's place is asked back moves on from it.
+    cursor.current = { index: next };
     const row = listRef.current?.rowAt(next) ?? (await client.window(next, 1))[0];
     if (!row) return;
+    if (cursor.current.index === next && cursor.current.row === undefined) cursor.current = { index: next, row: row.row };
     update((v) => ({ ...v, selected: row.row }));
     setRevealRequest({ t0: row.t0, ...(row.t1 === undefined ? {} : { t1: row.t1 }), nonce: Date.now() });
     listRef.current?.reveal(next);
@@ -153,7 +166,14 @@ export function TimelinePanel({ client, conns, live, inUrl }: Props) {
 
   const runListAction = (action: ListAction): void => {
     const page = listRef.current?.pageSize() ?? 10;
-    const from = index >= 0 ? index : undefined;
+    // Where the keyboard is: a move still finding its row; else the selection's place as the
+    // list last said; else where the last move put it, its place not asked back yet. Keys
+    // pressed faster than that answer came moved from nowhere: to the first row, or the last.
+    const c = cursor.current;
+    let from: number | undefined;
+    if (c && c.row === undefined) from = c.index;
+    else if (index >= 0) from = index;
+    else if (c && c.row === selected) from = c.index;
     switch (action.type) {
       case 'move':
         void moveTo(from === undefined ? (action.by > 0 ? 0 : (stats?.matching ?? 1) - 1) : from + action.by);
