@@ -11,7 +11,7 @@ import { describe, expect, it } from 'vitest';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import { wireBytes } from '../../protocol/bytes.js';
-import { fixtureServer as fixture, repoRoot as root, runLens as lens } from '../testing/runCli.js';
+import { fixtureServer as fixture, repoRoot as root, PATIENT_PROBE, runLens as lens } from '../testing/runCli.js';
 import type { LineEvent } from '../../protocol/envelope.js';
 
 const demo = ['node', path.join(root, 'dist', 'node', 'demo', 'server.js')];
@@ -59,6 +59,7 @@ describe.concurrent('mcp-lens call', { timeout: 300_000 }, () => {
       'call',
       '--flow',
       'auto',
+      ...PATIENT_PROBE,
       '--method',
       'tools/call',
       '--tool-name',
@@ -90,7 +91,7 @@ describe.concurrent('mcp-lens call', { timeout: 300_000 }, () => {
   });
 
   it('auto against the demo server settles on the stateless flow', async () => {
-    const run = await lens(['call', '--flow', 'auto', ...addCall.slice(1), '--', ...demo]);
+    const run = await lens(['call', '--flow', 'auto', ...PATIENT_PROBE, ...addCall.slice(1), '--', ...demo]);
     expect(run.code).toBe(0);
     expect(run.stderr).toContain('"flow":"stateless"');
     expect(run.stderr).not.toContain('"method":"initialize"');

@@ -5,7 +5,7 @@
  * with a reason on stderr, and ones that list versions this client does not implement.
  */
 import { describe, expect, it } from 'vitest';
-import { fixtureServer as fixture, runLens as lens } from '../testing/runCli.js';
+import { fixtureServer as fixture, PATIENT_PROBE, runLens as lens } from '../testing/runCli.js';
 
 const wire = (stderr: string, arrow: '→ stdin' | '← stdout'): string[] => stderr.split('\n').filter((l) => l.includes(arrow));
 const addCall = ['--method', 'tools/call', '--tool-name', 'add', '--tool-arg', 'a=42', '--tool-arg', 'b=58', '--transcript'];
@@ -81,7 +81,17 @@ describe('auto against a server slower than the probe timeout', () => {
 
 describe('versions', () => {
   it('a discover answer listing 2099-01-01 and 2025-06-18: never sends 2099-01-01, falls back to the handshake with 2025-06-18', async () => {
-    const run = await lens(['call', '--flow', 'auto', '--method', 'tools/list', '--transcript', '--', ...fixture('version-lister.mjs')]);
+    const run = await lens([
+      'call',
+      '--flow',
+      'auto',
+      ...PATIENT_PROBE,
+      '--method',
+      'tools/list',
+      '--transcript',
+      '--',
+      ...fixture('version-lister.mjs'),
+    ]);
     expect(run.code, run.stderr).toBe(0);
     const sent = wire(run.stderr, '→ stdin');
     expect(sent.some((l) => l.includes('2099-01-01'))).toBe(false);

@@ -12,6 +12,13 @@ export const binJs = path.join(repoRoot, 'dist', 'node', 'bridge', 'bin.js');
 /** A fixture server of e2e/fixtures as a command line. */
 export const fixtureServer = (name: string, ...args: string[]): string[] => ['node', path.join(repoRoot, 'e2e', 'fixtures', name), ...args];
 
+/**
+ * For tests that assert the order of the probe, its answer and initialize: under a loaded machine a
+ * server can take longer than the default 3 s to start, and auto then sends initialize too (that path
+ * has tests of its own), so these wait on the answer instead.
+ */
+export const PATIENT_PROBE = ['--probe-timeout', '120000'];
+
 export interface CliRun {
   code: number;
   stdout: string;
