@@ -97,6 +97,32 @@ describe.concurrent('mcp-lens call', { timeout: 300_000 }, () => {
     expect(run.stderr).not.toContain('"method":"initialize"');
   });
 
+  it(
+    'a result against an outputSchema pattern that backtracks without end: linted at once, the lookahead one named as unchecked',
+    { timeout: 120_000 },
+    async () => {
+      // ^(a+)+$ against 40 `a` and a `!`: hours on a backtracking engine, so the deadline fails without RE2.
+      const run = await lens([
+        'call',
+        '--flow',
+        'handshake',
+        '--method',
+        'tools/call',
+        '--tool-name',
+        'bomb',
+        '--tool-arg',
+        'code=aaaa',
+        '--',
+        ...fixture('regex-bomb.mjs'),
+      ]);
+      expect(run.code, run.stderr).toBe(0);
+      expect(JSON.parse(run.stdout).structuredContent.code).toBe(`${'a'.repeat(40)}!`);
+      expect(run.stderr).toContain(
+        `does not match the tool's outputSchema: /code must match pattern "^(a+)+$"; pattern "^(?=(a+)+$)" not checked: it uses lookaround`,
+      );
+    },
+  );
+
   it('stateless against server-everything explains in one line why it cannot work', async () => {
     const run = await lens(['call', '--flow', 'stateless', '--method', 'tools/list', '--', ...everything]);
     expect(run.code).toBe(1);

@@ -79,6 +79,62 @@ describe('schemaCheck with ajv', () => {
   });
 });
 
+describe('patterns a server wrote', () => {
+  // 40 `a` and a `!` against ^(a+)+$ is 2^40 backtracking steps: hours on a backtracking engine,
+  // so this deadline (far above what the linear engine needs) is what fails without RE2.
+  const blowUp = `${'a'.repeat(40)}!`;
+
+  it('run in linear time: a nested quantifier on a hostile text answers at once', { timeout: 60_000 }, () => {
+    const schema = { type: 'object', properties: { code: { type: 'string', pattern: '^(a+)+$' } } };
+    expect(problems(schema, { code: blowUp }).join(' ')).toMatch(/\/code must match pattern/);
+    expect(problems(schema, { code: 'aaaa' })).toEqual([]);
+    const keyed = { type: 'object', patternProperties: { '^(a+)+$': { type: 'number' } } };
+    expect(problems(keyed, { [blowUp]: 'not checked against the number', aaa: 1 })).toEqual([]);
+    expect(problems(keyed, { aaa: 'x' })).not.toEqual([]);
+  });
+
+  it('keep ECMAScript meaning for what RE2 runs: classes, anchors, Unicode, named groups', () => {
+    const string = (pattern: string) => ({ type: 'string', pattern });
+    expect(problems(string('^\\d{3}-\\w+$'), '123-abc')).toEqual([]);
+    expect(problems(string('^\\d{3}-\\w+$'), '12-abc')).not.toEqual([]);
+    expect(problems(string('b'), 'abc')).toEqual([]);
+    expect(problems(string('^\\p{Lu}'), 'Édith')).toEqual([]);
+    expect(problems(string('^(?<year>\\d{4})$'), '2026')).toEqual([]);
+    expect(problems(string('^a$'), 'a\n')).not.toEqual([]);
+  });
+
+  it('that need lookaround or a backreference are named as unchecked, and not run', { timeout: 60_000 }, () => {
+    const schema = {
+      type: 'object',
+      properties: { a: { type: 'string', pattern: '^(?=(a+)+$)' }, b: { type: 'string', pattern: '^(x)\\1$' } },
+    };
+    const check = schemaCheck(schema);
+    if (!check.ok) throw new Error(check.reason);
+    expect(check.validate({ a: blowUp, b: 'xy' })).toEqual([]);
+    expect(check.unchecked).toEqual([
+      { pattern: '^(?=(a+)+$)', reason: 'it uses lookaround' },
+      { pattern: '^(x)\\1$', reason: 'it uses a backreference' },
+    ]);
+  });
+
+  it('that are not ECMAScript patterns make the schema unusable, as its fault', () => {
+    expect(schemaCheck({ type: 'string', pattern: '(' })).toMatchObject({ ok: false, invalid: true });
+  });
+
+  it('are left out by the zod fallback, and named; a property called "pattern" is kept', () => {
+    const schema = {
+      type: 'object',
+      properties: { pattern: { type: 'string', pattern: '^(a+)+$' } },
+      required: ['pattern'],
+    };
+    const check = schemaCheck(schema, 'zod');
+    if (!check.ok) throw new Error(check.reason);
+    expect(check.validate({ pattern: blowUp })).toEqual([]);
+    expect(check.validate({})).not.toEqual([]);
+    expect(check.unchecked.map((u) => u.pattern)).toEqual(['^(a+)+$']);
+  });
+});
+
 describe('isBase64', () => {
   it('accepts padded and unpadded base64, nothing else', () => {
     for (const ok of ['', 'AA==', 'AAA=', 'AAAA', 'AA', 'AAA', 'a+/9']) expect(isBase64(ok)).toBe(true);

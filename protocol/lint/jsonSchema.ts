@@ -4,7 +4,8 @@
  * as the spec's default dialect). Remote `$ref`s are never fetched: a schema that needs one
  * is reported as unusable. Where code generation is forbidden (a CSP without 'unsafe-eval':
  * Ajv compiles to JavaScript; the app allows it, docs/adr/0003), zod's JSON Schema converter
- * takes over.
+ * takes over. Patterns run on RE2, in linear time (safePattern.ts); the ones it cannot run are
+ * named in the check as unchecked.
  */
 import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
 import { Ajv2019 } from 'ajv/dist/2019.js';
@@ -12,10 +13,14 @@ import { Ajv2020 } from 'ajv/dist/2020.js';
 import { z } from 'zod';
 
 import { formatIssues } from './schemas.js';
+import { collectUnchecked, linearPatterns, type UncheckedPattern } from './safePattern.js';
 
 export type SchemaCheck =
-  /** Returns the problems found, or [] when the value conforms. */
-  | { ok: true; validate: (value: unknown) => string[] }
+  /**
+   * `validate` returns the problems found, or [] when the value conforms. `unchecked`: the
+   * schema's patterns that were not run (see safePattern.ts); a value passes them unseen.
+   */
+  | { ok: true; validate: (value: unknown) => string[]; unchecked: UncheckedPattern[] }
   /** The schema cannot be used: why, and whether that is the schema's fault (invalid) or ours (unsupported). */
   | { ok: false; reason: string; invalid: boolean };
 
@@ -27,7 +32,13 @@ const CACHE_LIMIT = 256;
 
 type AjvInstance = InstanceType<typeof Ajv>;
 
-const options = { strict: false, allErrors: true, validateFormats: false, logger: false as const };
+const options = {
+  strict: false,
+  allErrors: true,
+  validateFormats: false,
+  logger: false as const,
+  code: { regExp: linearPatterns },
+};
 let engines: { draft07: AjvInstance; draft2019: AjvInstance; draft2020: AjvInstance } | undefined;
 /** Flips to false the first time Ajv cannot generate code (a CSP without 'unsafe-eval'). */
 let ajvUsable = true;
@@ -67,7 +78,7 @@ function dialect(schema: unknown): 'draft07' | 'draft2019' | 'draft2020' | 'unkn
 
 function compileWithAjv(schema: unknown): SchemaCheck {
   if (typeof schema === 'boolean') {
-    return { ok: true, validate: () => (schema ? [] : ['(root) is rejected by the schema false']) };
+    return { ok: true, validate: () => (schema ? [] : ['(root) is rejected by the schema false']), unchecked: [] };
   }
   if (typeof schema !== 'object' || schema === null || Array.isArray(schema)) {
     return { ok: false, reason: 'it is not a JSON object', invalid: true };
@@ -85,8 +96,9 @@ function compileWithAjv(schema: unknown): SchemaCheck {
   // The dialect picked the engine; the engine's own meta-schema then checks the schema.
   const { $schema: _declared, ...body } = schema as Record<string, unknown>;
   let validate: ValidateFunction;
+  let unchecked: UncheckedPattern[];
   try {
-    validate = ajv.compile(body);
+    ({ value: validate, unchecked } = collectUnchecked(() => ajv.compile(body)));
   } catch (error) {
     if (error instanceof EvalError) {
       ajvUsable = false;
@@ -108,6 +120,7 @@ function compileWithAjv(schema: unknown): SchemaCheck {
   return {
     ok: true,
     validate: (value) => (validate(value) ? [] : formatAjvErrors(validate.errors ?? [])),
+    unchecked,
   };
 }
 
@@ -116,19 +129,43 @@ function compileWithZod(schema: unknown): SchemaCheck {
     return { ok: false, reason: 'it is not a JSON object', invalid: true };
   }
   try {
-    const zodSchema = z.fromJSONSchema(schema as Parameters<typeof z.fromJSONSchema>[0]);
+    // zod would run the patterns on the backtracking engine: they are left out, and said so.
+    const unchecked: UncheckedPattern[] = [];
+    const zodSchema = z.fromJSONSchema(withoutPatterns(schema, unchecked) as Parameters<typeof z.fromJSONSchema>[0]);
     return {
       ok: true,
       validate: (value) => {
         const result = zodSchema.safeParse(value);
         return result.success ? [] : [formatIssues(result.error.issues, '(root)')];
       },
+      unchecked,
     };
   } catch (error) {
     const reason = firstLine((error as Error).message);
     // The converter cannot follow remote references either: that is the schema's problem.
     return { ok: false, reason, invalid: /\$ref/.test(reason) };
   }
+}
+
+const PATTERN_KEYWORDS = new Set(['pattern', 'patternProperties']);
+/** Keywords whose value maps names to schemas: a property called "pattern" there is no keyword. */
+const SCHEMA_MAPS = new Set(['properties', '$defs', 'definitions', 'dependentSchemas']);
+
+/** A copy of the schema without its patterns, each one named in `unchecked`. */
+function withoutPatterns(schema: unknown, unchecked: UncheckedPattern[], isMap = false): unknown {
+  if (Array.isArray(schema)) return schema.map((item) => withoutPatterns(item, unchecked));
+  if (typeof schema !== 'object' || schema === null) return schema;
+  const copy: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(schema)) {
+    if (!isMap && PATTERN_KEYWORDS.has(key) && (typeof value === 'string' || (typeof value === 'object' && value !== null))) {
+      const patterns = typeof value === 'string' ? [value] : Object.keys(value);
+      for (const pattern of patterns)
+        unchecked.push({ pattern, reason: 'code generation is not allowed here, and the fallback engine backtracks' });
+      continue;
+    }
+    copy[key] = withoutPatterns(value, unchecked, !isMap && SCHEMA_MAPS.has(key));
+  }
+  return copy;
 }
 
 function formatAjvErrors(errors: readonly ErrorObject[], max = 5): string[] {

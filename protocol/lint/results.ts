@@ -6,6 +6,7 @@
 import type { z } from 'zod';
 
 import { schemaCheck } from './jsonSchema.js';
+import { describeUnchecked } from './safePattern.js';
 import { checkResultShape } from './resultShapes.js';
 import { CONTENT_BLOCKS, LIST_RESULTS, formatIssues, promptRoleSchema } from './schemas.js';
 import { asRecord, describeRequest, formatId, type Check, type RequestInfo, type ToolInfo } from './state.js';
@@ -111,7 +112,9 @@ function checkToolCall(check: Check, request: RequestInfo, result: Record<string
   if (problems.length > 0) {
     check.report(
       'tool-structured-content',
-      `The structuredContent of the ${where} result does not match the tool's outputSchema: ${problems.join('; ')}`,
+      `The structuredContent of the ${where} result does not match the tool's outputSchema: ${problems.join('; ')}${
+        tool.output.unchecked.length > 0 ? `; ${describeUnchecked(tool.output.unchecked)}` : ''
+      }`,
     );
   }
 }

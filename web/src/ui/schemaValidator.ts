@@ -1,18 +1,21 @@
 /**
  * One JSON Schema validator for the generated forms and for the arguments a panel is about to
  * send: @rjsf's ajv8 validator on the 2020-12 dialect, with formats (an email must look like
- * one), so what the form marks at a field and what blocks a send never disagree.
+ * one), so what the form marks at a field and what blocks a send never disagree. The schema's
+ * patterns run on RE2, in linear time: a server's pattern must not freeze the page while the
+ * user types (protocol/lint/safePattern.ts).
  */
 import type { RJSFSchema } from '@rjsf/utils';
 import { customizeValidator } from '@rjsf/validator-ajv8';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import type Ajv from 'ajv';
 import type { ErrorObject } from 'ajv';
+import { linearPatterns } from '../../../protocol/lint/safePattern.js';
 
 // Remote $refs are never fetched (no loadSchema is given).
 export const formValidator = customizeValidator({
   AjvClass: Ajv2020 as unknown as typeof Ajv,
-  ajvOptionsOverrides: { strict: false, validateSchema: false },
+  ajvOptionsOverrides: { strict: false, validateSchema: false, code: { regExp: linearPatterns } },
 });
 
 const EMPTY_OBJECT: RJSFSchema = { type: 'object', properties: {} };

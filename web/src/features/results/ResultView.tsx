@@ -2,7 +2,8 @@ import type { Outcome } from '../../../../protocol/clientSession.js';
 import { errorCodeName, explainError, type JsonRpcId } from '../../../../protocol/jsonrpc.js';
 import { ContentBlocks } from './ContentBlocks.js';
 import { JsonView } from './Clipped.js';
-import { judge } from './verdict.js';
+import type { Verdict } from './verdict.js';
+import { useVerdict } from './verdictClient.js';
 import { WireLines } from './WireLines.js';
 
 export interface ResultViewProps {
@@ -100,19 +101,42 @@ function ResultBody({
   );
 }
 
+function verdictText(verdict: Verdict): string {
+  switch (verdict.kind) {
+    case 'valid':
+      return '✓ matches outputSchema';
+    case 'invalid':
+      return '✕ does not match outputSchema';
+    case 'no-schema':
+      return 'no outputSchema to check against';
+    case 'unusable':
+      return `outputSchema unusable: ${verdict.reason}`;
+    case 'pending':
+      return 'checking against outputSchema…';
+    case 'stopped':
+      return `not checked: ${verdict.reason}`;
+    default: {
+      const never: never = verdict;
+      return never;
+    }
+  }
+}
+
 function Structured({ value, schema }: { value: unknown; schema: unknown }) {
-  const verdict = judge(value, schema);
+  const verdict = useVerdict(value, schema);
   return (
     <div className="block" data-testid="structured">
       <div className="row">
         <strong>structuredContent</strong>
         <span className={`pill verdict-${verdict.kind}`} data-testid="verdict">
-          {verdict.kind === 'valid' && '✓ matches outputSchema'}
-          {verdict.kind === 'invalid' && '✕ does not match outputSchema'}
-          {verdict.kind === 'no-schema' && 'no outputSchema to check against'}
-          {verdict.kind === 'unusable' && `outputSchema unusable: ${verdict.reason}`}
+          {verdictText(verdict)}
         </span>
       </div>
+      {(verdict.kind === 'valid' || verdict.kind === 'invalid') && verdict.unchecked !== '' && (
+        <p className="muted" data-testid="verdict-unchecked">
+          {verdict.unchecked}
+        </p>
+      )}
       {verdict.kind === 'invalid' && (
         <ul className="errors">
           {verdict.errors.map((e) => (
