@@ -51,8 +51,8 @@ export interface CliOptions {
 }
 
 export async function runCli(argv: string[], options: CliOptions = {}): Promise<number> {
-  if (argv[0] === 'call') return (await import('./cli/call.js')).runCall(argv.slice(1));
-  if (argv[0] === 'check') return (await import('./cli/check.js')).runCheck(argv.slice(1));
+  if (argv[0] === 'call') return headless('call', async () => (await import('./cli/call.js')).runCall(argv.slice(1)));
+  if (argv[0] === 'check') return headless('check', async () => (await import('./cli/check.js')).runCheck(argv.slice(1)));
   return serve(argv, options);
 }
 
@@ -187,5 +187,20 @@ async function openInBrowser(url: string): Promise<void> {
     child.on('error', () => undefined);
   } catch {
     // No browser here: the printed URL is enough.
+  }
+}
+
+/**
+ * A headless command that fails in a way it did not foresee still ends in one line and exit 3,
+ * never a stack trace (MCP_LENS_DEBUG=1 prints the stack for a bug report).
+ */
+async function headless(command: string, run: () => Promise<number>): Promise<number> {
+  try {
+    return await run();
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    process.stderr.write(`mcp-lens ${command}: stopped by an unexpected error: ${message.split('\n')[0] ?? ''}\n`);
+    if (process.env.MCP_LENS_DEBUG === '1' && error instanceof Error) process.stderr.write(`${error.stack ?? ''}\n`);
+    return 3;
   }
 }

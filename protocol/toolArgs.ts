@@ -3,6 +3,8 @@
  * says number and stays the string "42" where it says string. Nothing is guessed for a key
  * the schema does not type: it stays a string.
  */
+import { MAX_JSON_DEPTH, nestsDeeperThan } from './jsonDepth.js';
+
 export type TypedArgs = { ok: true; args: Record<string, unknown> } | { ok: false; error: string };
 
 export function typeToolArgs(pairs: string[], inputSchema: unknown): TypedArgs {
@@ -42,6 +44,7 @@ function typeValue(raw: string, schema: Record<string, unknown>): Typed {
     return { ok: false, error: `"${raw}" is not true or false` };
   }
   if (types.includes('object') || types.includes('array')) {
+    if (nestsDeeperThan(raw)) return { ok: false, error: `the value nests deeper than ${MAX_JSON_DEPTH} levels` };
     try {
       return { ok: true, value: JSON.parse(raw) };
     } catch {

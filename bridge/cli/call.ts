@@ -4,7 +4,6 @@
  * asked, lint findings, flags, and a one-line reason on failure. Exit 0 success; 1 JSON-RPC
  * error, isError or no final result; 2 bad usage; 3 unreachable, dead or timed out.
  */
-import fs from 'node:fs';
 import type { Outcome, RequestOptions } from '../../protocol/clientSession.js';
 import {
   answerInputRequests,
@@ -18,13 +17,13 @@ import {
 import { typeToolArgs } from '../../protocol/toolArgs.js';
 import { findListed } from '../../protocol/pagination.js';
 import { memberText } from '../../protocol/jsonSpan.js';
+import { MAX_JSON_DEPTH, nestsDeeperThan } from '../../protocol/jsonDepth.js';
 import { INPUT_REQUIRED_METHODS, LOG_LEVELS } from '../../protocol/flows.js';
-import { buildSessionFile } from '../../protocol/sessionFile.js';
 import { errorCodeName, explainError, type JsonRpcId } from '../../protocol/jsonrpc.js';
 import type { Finding } from '../../protocol/lint/index.js';
-import { VERSION } from '../version.js';
 import { commonOptions, flowOption, msOption, parse, probeTimeoutOption, serverCommand, UsageError } from './args.js';
 import { CONN, HeadlessClient } from './headless.js';
+import { recordTarget, writeRecord } from './record.js';
 import { transcriptLine } from './transcript.js';
 
 export const CALL_USAGE = `Usage: mcp-lens call --method <method> [options] -- <command> [args...]
@@ -51,8 +50,9 @@ export const CALL_USAGE = `Usage: mcp-lens call --method <method> [options] -- <
   --record <file>                   write the session file (docs/session-format.md)
 
 stdout carries the result (or {"error":...}) exactly as the server wrote it.
-Exit codes: 0 success; 1 JSON-RPC error, isError: true, or no final result (input_required left
-unanswered); 2 bad usage; 3 unreachable, dead or timed out.
+Exit codes: 0 success; 1 JSON-RPC error, isError: true, no final result (input_required left
+unanswered), or the --record file could not be written; 2 bad usage (a --record folder that is
+missing is found before the server starts); 3 unreachable, dead or timed out.
 `;
 
 const callOptions = {
@@ -108,21 +108,28 @@ export async function runCall(
     onServerRequest: async (method, params) => answer(method, params),
     onFlag: (text) => flags.push(text),
   });
-  /** The server's own text of a response member, cut from the line it wrote. */
-  const exactMember = (id: JsonRpcId, member: 'result' | 'error'): string | undefined => {
+  /** The line the server answered request `id` with, as it wrote it. */
+  const answerLine = (id: JsonRpcId): string | undefined => {
     const seq = client.tracker.get(CONN, 'client', id)?.responseSeq;
     const event = seq === undefined ? undefined : client.events.find((e) => e.seq === seq);
-    return event?.kind === 'line' && event.text !== undefined ? memberText(event.text, member) : undefined;
+    return event?.kind === 'line' ? event.text : undefined;
+  };
+  /** The server's own text of a response member, cut from the line it wrote. */
+  const exactMember = (id: JsonRpcId, member: 'result' | 'error'): string | undefined => {
+    const line = answerLine(id);
+    return line === undefined ? undefined : memberText(line, member);
   };
 
   const finish = async (code: number, reason?: string): Promise<number> => {
     if (client.running) await client.stop();
     reportFindings(client.findings, say);
     for (const flag of flags) say(`flag: ${flag}`);
-    if (plan.record) {
-      fs.writeFileSync(plan.record, JSON.stringify(buildSessionFile(client.events, { name: 'mcp-lens', version: VERSION }), null, 2));
-    }
+    const unwritten = plan.record === undefined ? undefined : writeRecord(plan.record, client.events);
     if (reason) say(`mcp-lens call: ${reason}`);
+    if (unwritten) {
+      say(`mcp-lens call: ${unwritten}`);
+      return code === 0 ? 1 : code;
+    }
     return code;
   };
 
@@ -187,7 +194,8 @@ export async function runCall(
         `${plan.method} failed: ${outcome.error.code} ${errorCodeName(outcome.error.code)}: ${outcome.error.message} (${explainError(outcome.error)})`,
       );
     case 'invalid':
-      out.write(`${JSON.stringify(outcome.message, null, 2)}\n`);
+      // What came, as it came: it may not be JSON at all, or nest too deep to write out again.
+      out.write(`${answerLine(outcome.id) ?? JSON.stringify(outcome.message, null, 2) ?? ''}\n`);
       return finish(1, `the answer to ${plan.method} is not a valid JSON-RPC response: ${outcome.reason}`);
     case 'timeout':
       return finish(3, `no answer to ${plan.method} within ${outcome.afterMs} ms (timed out; notifications/cancelled sent)`);
@@ -208,14 +216,25 @@ function named(item: unknown, name: string | undefined): boolean {
   return typeof item === 'object' && item !== null && (item as Record<string, unknown>).name === name;
 }
 
+/** Findings past this many of one rule are counted, not printed: 1 MB of noise is 8,000 of them. */
+const FINDINGS_PER_RULE = 20;
+
 function reportFindings(findings: Finding[], say: (text: string) => void): void {
   if (findings.length === 0) return;
   say(`lint: ${findings.length} finding(s)`);
-  for (const f of findings) say(`  ${f.severity.padEnd(7)} ${f.rule}  #${f.seq}  ${f.message}`);
+  const seen = new Map<string, number>();
+  for (const f of findings) {
+    const count = (seen.get(f.rule) ?? 0) + 1;
+    seen.set(f.rule, count);
+    if (count <= FINDINGS_PER_RULE) say(`  ${f.severity.padEnd(7)} ${f.rule}  #${f.seq}  ${f.message}`);
+  }
+  for (const [rule, count] of seen)
+    if (count > FINDINGS_PER_RULE) say(`  … and ${count - FINDINGS_PER_RULE} more ${rule} (${count} in all)`);
 }
 
 function jsonOption(name: string, text: string | undefined): unknown {
   if (text === undefined) return undefined;
+  if (nestsDeeperThan(text)) throw new UsageError(`--${name} nests deeper than ${MAX_JSON_DEPTH} levels`);
   try {
     return JSON.parse(text);
   } catch (error) {
@@ -289,7 +308,7 @@ export function planCall(argv: string[]) {
     timeoutMs: msOption('timeout', values.timeout),
     probe: probeTimeoutOption(values['probe-timeout']),
     transcript: values.transcript === true,
-    record: values.record,
+    record: recordTarget(values.record),
     toolName: values['tool-name'],
     toolArgPairs,
     params,

@@ -4,17 +4,16 @@
  * rule, also when the run stops early. Exit 1 when any finding is an error: a CI check for
  * server authors.
  */
-import fs from 'node:fs';
 import type { ClientSession, Outcome } from '../../protocol/clientSession.js';
 import { notHandled, refusal } from '../../protocol/answers.js';
 import { listAll } from '../../protocol/pagination.js';
 import { MAX_PROBES_PER_METHOD, safeProbes, type Listed, type Probe, type ProbePlan } from '../../protocol/safeProbes.js';
-import { buildSessionFile } from '../../protocol/sessionFile.js';
 import { RULES, type Finding } from '../../protocol/lint/index.js';
 import { errorCodeName } from '../../protocol/jsonrpc.js';
-import { VERSION } from '../version.js';
+import { MAX_JSON_DEPTH, nestsDeeperThan } from '../../protocol/jsonDepth.js';
 import { commonOptions, flowOption, msOption, parse, probeTimeoutOption, serverCommand, UsageError } from './args.js';
 import { HeadlessClient } from './headless.js';
+import { recordTarget, writeRecord } from './record.js';
 import { transcriptLine } from './transcript.js';
 
 export const CHECK_USAGE = `Usage: mcp-lens check [--flow handshake|stateless|auto] [options] -- <command> [args...]
@@ -34,7 +33,8 @@ a tool), and prints what breaks the protocol, grouped by rule.
   --transcript             print every wire line (on stderr)
   --record <file>          write the session file
 
-Exit codes: 0 no errors (warnings allowed); 1 at least one error finding; 2 bad usage; 3 unreachable.
+Exit codes: 0 no errors (warnings allowed); 1 at least one error finding, or the --record file
+could not be written; 2 bad usage; 3 unreachable.
 `;
 
 const LISTS = [
@@ -79,8 +79,11 @@ export async function runCheck(
   );
   const finish = async (code: number): Promise<number> => {
     if (client.running) await client.stop();
-    if (values.record)
-      fs.writeFileSync(values.record, JSON.stringify(buildSessionFile(client.events, { name: 'mcp-lens', version: VERSION }), null, 2));
+    const unwritten = plan.record === undefined ? undefined : writeRecord(plan.record, client.events);
+    if (unwritten) {
+      err.write(`mcp-lens check: ${unwritten}\n`);
+      return code === 0 ? 1 : code;
+    }
     return code;
   };
 
@@ -209,7 +212,16 @@ function planCheck(argv: string[]) {
   const { values, positionals } = parse(argv, { ...commonOptions, capabilities: { type: 'string' } });
   const capabilities = capabilitiesOption(values.capabilities);
   if (values.help)
-    return { help: true as const, values, flow: 'auto' as const, timeoutMs: 0, capabilities, probe: {}, server: { command: '', args: [] } };
+    return {
+      help: true as const,
+      values,
+      flow: 'auto' as const,
+      timeoutMs: 0,
+      capabilities,
+      probe: {},
+      record: undefined,
+      server: { command: '', args: [] },
+    };
   return {
     help: false as const,
     values,
@@ -217,6 +229,7 @@ function planCheck(argv: string[]) {
     timeoutMs: msOption('timeout', values.timeout),
     capabilities,
     probe: probeTimeoutOption(values['probe-timeout']),
+    record: recordTarget(values.record),
     server: serverCommand(positionals),
   };
 }
@@ -224,6 +237,7 @@ function planCheck(argv: string[]) {
 function capabilitiesOption(text: string | undefined): Record<string, unknown> {
   if (text === undefined) return {};
   let value: unknown;
+  if (nestsDeeperThan(text)) throw new UsageError(`--capabilities nests deeper than ${MAX_JSON_DEPTH} levels`);
   try {
     value = JSON.parse(text);
   } catch (error) {
