@@ -2,20 +2,12 @@
  * Arguments that break the tool's inputSchema are not sent without a word: the fields say what
  * is wrong, a summary lists it, and "Send anyway" still lets a server be tested with bad input.
  */
-import type { Locator, Page } from '@playwright/test';
 import { test, expect } from './support/fixtures.js';
 import { AppPage } from './pages/appPage.js';
+import { replaceEditorText } from './support/editor.js';
 import { ToolsPage } from './pages/toolsPage.js';
 
 type Params = { arguments: Record<string, unknown> };
-
-async function replaceEditorText(page: Page, editor: Locator, text: string): Promise<void> {
-  await editor.locator('.view-lines').click();
-  await expect(editor.locator('.monaco-editor.focused')).toBeVisible();
-  await page.keyboard.press('ControlOrMeta+A');
-  await page.keyboard.insertText(text);
-  await expect(editor.locator('.view-lines')).toHaveText(text.replaceAll(' ', '\u00a0'));
-}
 
 test.beforeEach(async ({ page, lens }) => {
   const app = new AppPage(page);

@@ -1,19 +1,10 @@
 import { createRequire } from 'node:module';
-import type { Locator, Page } from '@playwright/test';
 import { test, expect } from './support/fixtures.js';
 import { AppPage } from './pages/appPage.js';
+import { replaceEditorText } from './support/editor.js';
 import { ToolsPage } from './pages/toolsPage.js';
 
 type Params = { arguments: Record<string, unknown> };
-
-/** Types into Monaco as a user would: focus it, select everything, type the new text. */
-async function replaceEditorText(page: Page, editor: Locator, text: string): Promise<void> {
-  await editor.locator('.view-lines').click();
-  await expect(editor.locator('.monaco-editor.focused')).toBeVisible();
-  await page.keyboard.press('ControlOrMeta+A');
-  await page.keyboard.insertText(text);
-  await expect(editor.locator('.view-lines')).toHaveText(text.replaceAll(' ', '\u00a0'));
-}
 
 test('form and JSON editor stay in step, and the wire holds exactly what was typed', async ({ page, lens }) => {
   // The editor is the bundled Monaco: nothing may be fetched from anywhere but the bridge.

@@ -4,6 +4,7 @@ import { StoreProvider, useSnapshot } from '../session/StoreContext.js';
 import { takeToken } from '../session/token.js';
 import { ConnectPanel } from '../features/connect/ConnectPanel.js';
 import { ConnectionList } from '../features/connect/ConnectionList.js';
+import { statusLine } from '../features/connect/ConnectionCard.js';
 import { TimelinePanel } from '../features/timeline/TimelinePanel.js';
 import { PastSessions, type Archive } from '../features/journal/PastSessions.js';
 import { ToolsPanel } from '../features/tools/ToolsPanel.js';
@@ -56,6 +57,10 @@ function Shell({ store }: { store: SessionStore }) {
   const connected = snapshot.conns.filter((c) => c.connected && c.status === 'running' && !c.removed);
   const activeId = chooseActive({ open: connected.map((c) => c.conn), ownLaunches: store.ownLaunches, picked, shown });
   const active = connected.find((c) => c.conn === activeId);
+  // A server that exits under the panels leaves them in place, read-only: the call it was
+  // answering shows what became of it, rather than the panels giving way to "connect first".
+  const ended = active ? undefined : snapshot.conns.find((c) => c.conn === shown && c.connected && c.status !== 'running' && !c.removed);
+  const panel = active ?? ended;
   useEffect(() => {
     if (activeId !== undefined) setShown(activeId);
   }, [activeId]);
@@ -184,12 +189,17 @@ function Shell({ store }: { store: SessionStore }) {
               >
                 {tab === 'timeline' && <TimelinePanel client={liveTimeline} conns={snapshot.conns} live inUrl />}
                 {tab === 'compare' && <CompareView dark={dark} />}
-                {tab !== 'timeline' && tab !== 'compare' && !active && (
+                {tab !== 'timeline' && tab !== 'compare' && !panel && (
                   <p className="empty">Connect to a server first: its tools, resources and prompts show up here.</p>
                 )}
-                {tab === 'tools' && active && <ToolsPanel key={active.conn} info={active} dark={dark} onReadResource={readResource} />}
-                {tab === 'resources' && active && <ResourcesPanel key={active.conn} info={active} dark={dark} readRequest={readRequest} />}
-                {tab === 'prompts' && active && <PromptsPanel key={active.conn} info={active} dark={dark} />}
+                {tab !== 'timeline' && tab !== 'compare' && ended && (
+                  <div className="banner-box warn" role="status" data-testid="panel-ended">
+                    {ended.label ?? ended.conn} {statusLine(ended)}: what it answered is shown as it ended; connect again to call it.
+                  </div>
+                )}
+                {tab === 'tools' && panel && <ToolsPanel key={panel.conn} info={panel} dark={dark} onReadResource={readResource} />}
+                {tab === 'resources' && panel && <ResourcesPanel key={panel.conn} info={panel} dark={dark} readRequest={readRequest} />}
+                {tab === 'prompts' && panel && <PromptsPanel key={panel.conn} info={panel} dark={dark} />}
               </ErrorBoundary>
             </div>
           </div>

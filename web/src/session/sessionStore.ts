@@ -146,9 +146,11 @@ export class SessionStore {
    * opened before this tab was (re)loaded is adopted from the journal.
    */
   client(conn: string): ClientSession | undefined {
+    const info = this.model.conns.get(conn);
+    // A server that exited leaves its driver behind, with nothing to send to.
+    if (info !== undefined && info.status !== 'running') return undefined;
     const driver = this.drivers.get(conn);
     if (driver?.session) return driver.session;
-    const info = this.model.conns.get(conn);
     if (driver || !this.socket || !info?.connected || info.status !== 'running') return undefined;
     const adopted = this.newDriver(conn, info.capabilities ?? {});
     adopted.adopt(info.connected, info.maxClientId + 1);

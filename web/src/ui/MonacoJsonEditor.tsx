@@ -47,8 +47,20 @@ function applySchemas(): void {
   });
 }
 
+/**
+ * The model's file name for a path. The editor parses it as a URI: a tool named `my tool<x>:y`
+ * would read as an invalid scheme and the editor would not open. Only URI-safe characters are
+ * kept, with a hash of the whole path so two paths never share a model.
+ */
+export function modelFileName(path: string): string {
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < path.length; i++) hash = Math.imul(hash ^ path.charCodeAt(i), 0x01000193);
+  const safe = path.replace(/[^A-Za-z0-9_-]/g, '_').slice(0, 80);
+  return `${safe}-${(hash >>> 0).toString(16).padStart(8, '0')}.json`;
+}
+
 export default function MonacoJsonEditor({ value, onChange, schema, path, height = 260, dark, label }: MonacoJsonEditorProps) {
-  const fileName = `${path}.json`;
+  const fileName = modelFileName(path);
   const editorRef = useRef<Parameters<OnMount>[0] | undefined>(undefined);
   useEffect(() => {
     if (schema === undefined) schemas.delete(fileName);

@@ -98,7 +98,7 @@ export function ConnectionCard({ info, store, active, onSelect }: Props) {
   );
 }
 
-function statusLine(info: ConnInfo): string {
+export function statusLine(info: ConnInfo): string {
   switch (info.status) {
     case 'starting':
       return 'starting…';

@@ -56,7 +56,11 @@ function OutcomeBody({ outcome, method, outputSchema, onReadResource }: Omit<Res
     case 'cancelled':
       return <div className="banner-box">Cancelled ({outcome.reason}); the server was told with notifications/cancelled.</div>;
     case 'closed':
-      return <div className="banner-box bad">{outcome.reason} before answering.</div>;
+      return (
+        <div className="banner-box bad" data-testid="closed-outcome">
+          {outcome.reason} before answering.
+        </div>
+      );
     case 'result':
       return <ResultBody result={outcome.result} method={method} outputSchema={outputSchema} onReadResource={onReadResource} />;
     default: {
