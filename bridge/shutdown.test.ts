@@ -1,61 +1,10 @@
 // Ctrl-C on the real CLI: the bin must stop every server it started, even one that ignores
 // SIGTERM, and then exit.
 import { describe, it, expect } from 'vitest';
-import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
-import { BridgeClient, bridgeBinJs, demoServerJs, eventually, nodeServer, pidAlive, repoRoot } from './testing/bridgeClient.js';
-import { VERSION } from './version.js';
-
-interface RunningBin {
-  proc: ChildProcessWithoutNullStreams;
-  port: number;
-  token: string;
-  stdout: () => string;
-  exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
-  home: string;
-}
-
-/** The bin, or `npm start` as the README says (npm, its shell, then the bridge in start.mjs). */
-async function startBin(via: 'bin' | 'npm' = 'bin'): Promise<RunningBin> {
-  const home = fs.mkdtempSync(path.join(os.tmpdir(), 'mcp-lens-bin-'));
-  const env: NodeJS.ProcessEnv = { ...process.env, MCP_LENS_HOME: home, CI: '1' };
-  delete env.MCP_LENS_TOKEN;
-  delete env.PORT;
-  const proc =
-    via === 'bin'
-      ? spawn(process.execPath, [bridgeBinJs, '--port', '0', '--no-open'], { env, stdio: ['pipe', 'pipe', 'pipe'] })
-      : spawn('npm', ['start', '--silent', '--', '--port', '0', '--no-open'], { env, cwd: repoRoot, stdio: ['pipe', 'pipe', 'pipe'] });
-  let out = '';
-  let err = '';
-  proc.stdout.setEncoding('utf8').on('data', (chunk: string) => (out += chunk));
-  proc.stderr.setEncoding('utf8').on('data', (chunk: string) => (err += chunk));
-  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
-    proc.on('exit', (code, signal) => resolve({ code, signal })),
-  );
-  const pattern = new RegExp(
-    `MCP Lens ${VERSION.replaceAll('.', '\\.')} is running at http://127\\.0\\.0\\.1:(\\d+)/#token=([A-Za-z0-9_-]+)`,
-  );
-  // Waits for the line (or an early exit) as it comes, with room for a loaded machine.
-  await new Promise<void>((resolve) => {
-    const timer = setTimeout(resolve, 60_000);
-    const check = (): void => {
-      if (pattern.test(out) || proc.exitCode !== null) {
-        clearTimeout(timer);
-        resolve();
-      }
-    };
-    proc.stdout.on('data', check);
-    proc.on('exit', check);
-  });
-  const match = pattern.exec(out);
-  if (!match) {
-    proc.kill('SIGKILL');
-    throw new Error(`the bin did not start:\nstdout: ${out}\nstderr: ${err}`);
-  }
-  return { proc, port: Number(match[1]), token: match[2] ?? '', stdout: () => out, exited, home };
-}
+import { BridgeClient, demoServerJs, eventually, nodeServer, pidAlive } from './testing/bridgeClient.js';
+import { startBin, type RunningBin } from './testing/runBin.js';
 
 /** Resolves once the bin has printed the text (the bin's own output is the event). */
 function waitForText(bin: RunningBin, text: string): Promise<void> {
