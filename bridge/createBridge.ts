@@ -7,6 +7,7 @@ import type { AddressInfo } from 'node:net';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { compressedStatic } from './staticFiles.js';
 import express, { type NextFunction, type Request, type Response } from 'express';
 import { WebSocketServer } from 'ws';
 import { MAX_CLIENT_FRAME_BYTES, serverConfigSchema, type ServerConfigInput, type WelcomeFrame } from '../protocol/envelope.js';
@@ -198,6 +199,7 @@ async function listen(options: BridgeOptions): Promise<RunningBridge> {
       res.setHeader('Content-Security-Policy', contentSecurityPolicy());
       next();
     });
+    app.use(compressedStatic(staticDir));
     app.use(express.static(staticDir, { index: 'index.html', fallthrough: true }));
     app.use((req, res) => {
       if (req.method !== 'GET') {

@@ -9,14 +9,17 @@
 //      JSON.parse of each stdin/stdout line alone;
 //   4. and 5. the timeline in Chromium (scripts/bench/timeline/): an earlier session of a
 //      million generated events opened from the sidebar, vs fetching its bytes and vs a small
-//      session; and a live flood, vs the same tab idle.
+//      session; and a live flood, vs the same tab idle;
+//   6. start and first load (scripts/bench/startRound.mjs): spawn to URL for the bin and for
+//      `npm start` vs a bare Node in the same round; the bytes on the wire until the app is
+//      connected, and with the JSON editor's preload.
 //
 // Each benchmark runs BENCH_ROUNDS times (default 3), the two paths alternating, and reports
 // the median round per figure.
 //
 // Knobs (env): BENCH_N (1000 calls), BENCH_WARMUP (50), FLOOD_LINES (200000),
 // BENCH_EVENTS (1000000), BENCH_ROUNDS (3), BENCH_ONLY (comma list of latency, flood, session,
-// timeline, or timeline-open / timeline-flood alone), BENCH_SKIP_BUILD=1 (use dist/ as it is),
+// timeline, start, or timeline-open / timeline-flood alone), BENCH_SKIP_BUILD=1 (use dist/ as it is),
 // and the BENCH_TL_* knobs of the timeline. Results: a table on stdout, JSON in a temp dir.
 // See docs/benchmarks.md.
 import { spawn, spawnSync } from 'node:child_process';
@@ -36,8 +39,8 @@ const WARMUP = intEnv('BENCH_WARMUP', 50);
 const FLOOD_LINES = intEnv('FLOOD_LINES', 200_000);
 const EVENTS = intEnv('BENCH_EVENTS', 1_000_000);
 const ROUNDS = intEnv('BENCH_ROUNDS', 3);
-const ONLY = new Set((process.env.BENCH_ONLY ?? 'latency,flood,session,timeline').split(',').map((s) => s.trim()));
-const BENCHES = ['latency', 'flood', 'session', 'timeline', 'timeline-open', 'timeline-flood'];
+const ONLY = new Set((process.env.BENCH_ONLY ?? 'latency,flood,session,timeline,start').split(',').map((s) => s.trim()));
+const BENCHES = ['latency', 'flood', 'session', 'timeline', 'timeline-open', 'timeline-flood', 'start'];
 const CHUNK = 100_000;
 const roundsText = ROUNDS === 1 ? '1 round' : `${ROUNDS} rounds`;
 for (const name of ONLY) {
@@ -719,6 +722,47 @@ try {
     out.push(timeline.text);
     // Figures are printed whatever happened; a step that could not be measured still fails the run.
     if ((timeline.results.open?.failures.length ?? 0) > 0) process.exitCode = 1;
+  }
+  if (ONLY.has('start')) {
+    log(`start: the bin and npm start, spawn to URL, and the first load in Chromium (${roundsText})`);
+    const { startRound, firstLoadRound } = await import('./bench/start.mjs');
+    const starts = [];
+    const loads = [];
+    for (let i = 0; i < ROUNDS; i++) {
+      starts.push(await startRound({ root }));
+      loads.push(await firstLoadRound({ root }));
+    }
+    const med = (rows, key) => median(rows.map((r) => r[key]));
+    const binRatios = starts.map((r) => r.binMs / r.bareNodeMs);
+    const npmRatios = starts.map((r) => r.npmStartMs / r.bareNodeMs);
+    results.start = {
+      bareNodeMs: med(starts, 'bareNodeMs'),
+      binMs: med(starts, 'binMs'),
+      npmStartMs: med(starts, 'npmStartMs'),
+      ratio: { bin: median(binRatios), npmStart: median(npmRatios) },
+      load: {
+        readyMs: med(loads, 'readyMs'),
+        firstLoadBytes: med(loads, 'firstLoadBytes'),
+        withEditorBytes: med(loads, 'withEditorBytes'),
+        gzipped: loads[0]?.gzipped,
+        requests: loads[0]?.requests,
+      },
+      rounds: { starts, loads },
+    };
+    const s = results.start;
+    out.push(
+      table(
+        `6. Start and first load (median of ${roundsText})`,
+        ['what', 'ms', 'ratio to bare node'],
+        [
+          ['bare node -e ""', int(s.bareNodeMs), ratio(1)],
+          ['mcp-lens (the bin), spawn to URL', int(s.binMs), ratio(s.ratio.bin)],
+          ['npm start, spawn to URL', int(s.npmStartMs), ratio(s.ratio.npmStart)],
+        ],
+      ) +
+        `first load in Chromium: ${f(s.load.firstLoadBytes / MB, 2)} MB on the wire until "bridge connected" (${int(s.load.readyMs)} ms), ` +
+        `${f(s.load.withEditorBytes / MB, 2)} MB with the JSON editor's background preload; ${s.load.gzipped} of ${s.load.requests} responses gzipped\n`,
+    );
   }
 } catch (error) {
   log(`failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
