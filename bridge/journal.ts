@@ -23,6 +23,13 @@ export function monotonicNow(): number {
   return performance.timeOrigin + performance.now();
 }
 
+/**
+ * The newest batch is kept as the lines that went to disk, for sockets that are caught up
+ * (docs/adr/0008): up to this many bytes; a bigger batch (one huge line, say) is read back from
+ * the file like any backlog rather than held twice.
+ */
+const RECENT_BYTES = 8 * 1024 * 1024;
+
 /** How often a refused write is tried again. */
 const RETRY_MS = 1000;
 
@@ -50,6 +57,8 @@ export class Journal {
   /** The batch the disk refused, from where its write stopped, and why. */
   private stall: { buf: Buffer; written: number; lines: string[]; message: string; since: number } | undefined;
   private retryTimer: ReturnType<typeof setTimeout> | undefined;
+  /** The last batch on disk, line by line, from seq `from` (see RECENT_BYTES). */
+  private recent: { from: number; lines: string[] } | undefined;
 
   constructor(
     dir: string,
@@ -143,11 +152,14 @@ export class Journal {
       if (first) this.tellState();
       return;
     }
+    const from = this.flushedCount;
     let offset = this.offsets[this.offsets.length - 1] ?? 0;
     for (const line of batch.lines) {
       offset += Buffer.byteLength(line);
       this.offsets.push(offset);
     }
+    // Only once the batch is on disk: whatever a socket is sent, the journal already holds.
+    this.recent = batch.buf.length <= RECENT_BYTES ? { from, lines: batch.lines } : undefined;
     for (const listener of this.listeners) listener();
   }
 
@@ -183,6 +195,12 @@ export class Journal {
     const start = this.offsets[fromSeq] ?? 0;
     let last = fromSeq + 1;
     while (last < end && (this.offsets[last + 1] ?? 0) - start <= maxBytes) last++;
+    const recent = this.recent;
+    if (recent && fromSeq >= recent.from) {
+      // Caught up: the same lines, from memory instead of a read of what was just written.
+      const lines = recent.lines.slice(fromSeq - recent.from, last - recent.from);
+      return { body: lines.join('').slice(0, -1).replaceAll('\n', ','), next: last, count: last - fromSeq };
+    }
     const stop = this.offsets[last] ?? start;
     const buf = Buffer.allocUnsafe(stop - start);
     let read = 0;

@@ -20,6 +20,23 @@ export function Clipped({ text, className, testId }: { text: string; className?:
   );
 }
 
+const written = new WeakMap<object, string>();
+
+/** The value as indented JSON, written out once per object however often it is shown. */
+function jsonText(value: unknown): string {
+  if (typeof value !== 'object' || value === null) return JSON.stringify(value, null, 2) ?? 'undefined';
+  let text = written.get(value);
+  if (text === undefined) {
+    try {
+      text = JSON.stringify(value, null, 2);
+    } catch (error) {
+      text = `(cannot be shown as JSON: ${(error as Error).message})`;
+    }
+    written.set(value, text);
+  }
+  return text;
+}
+
 export function JsonView({ value, testId }: { value: unknown; testId?: string }) {
-  return <Clipped text={JSON.stringify(value, null, 2) ?? 'undefined'} {...(testId ? { testId } : {})} />;
+  return <Clipped text={jsonText(value)} {...(testId ? { testId } : {})} />;
 }

@@ -1,3 +1,4 @@
+import { memo, useState, type ReactNode } from 'react';
 import type { Outcome } from '../../../../protocol/clientSession.js';
 import { errorCodeName, explainError, type JsonRpcId } from '../../../../protocol/jsonrpc.js';
 import { ContentBlocks } from './ContentBlocks.js';
@@ -15,7 +16,17 @@ export interface ResultViewProps {
   onReadResource?: (uri: string) => void;
 }
 
-export function ResultView({ outcome, conn, ids, method, outputSchema, onReadResource }: ResultViewProps) {
+/**
+ * A result shown stays as rendered while the panel around it re-renders on every event: with a
+ * result of 10 MiB, rendering it again (its JSON written out twice) took most of each frame.
+ * `onReadResource` may be a new function each time; what it does (open a resource) does not change.
+ */
+export const ResultView = memo(
+  ResultViewBody,
+  (a, b) => a.outcome === b.outcome && a.conn === b.conn && a.ids === b.ids && a.method === b.method && a.outputSchema === b.outputSchema,
+);
+
+function ResultViewBody({ outcome, conn, ids, method, outputSchema, onReadResource }: ResultViewProps) {
   return (
     <section className="result" aria-label="Result" data-testid="result" data-kind={outcomeKind(outcome)}>
       <OutcomeBody outcome={outcome} method={method} outputSchema={outputSchema} onReadResource={onReadResource} />
@@ -96,10 +107,9 @@ function ResultBody({
       {'structuredContent' in result && <Structured value={result.structuredContent} schema={outputSchema} />}
       {method !== 'tools/call' && <JsonView value={result} testId="result-json" />}
       {method === 'tools/call' && (
-        <details>
-          <summary>the whole result as JSON</summary>
+        <LazyDetails summary="the whole result as JSON">
           <JsonView value={result} testId="result-json" />
-        </details>
+        </LazyDetails>
       )}
     </>
   );
@@ -150,5 +160,16 @@ function Structured({ value, schema }: { value: unknown; schema: unknown }) {
       )}
       <JsonView value={value} />
     </div>
+  );
+}
+
+/** A <details> whose body is rendered only once it is first opened. */
+function LazyDetails({ summary, children }: { summary: string; children: ReactNode }) {
+  const [opened, setOpened] = useState(false);
+  return (
+    <details onToggle={(e) => e.currentTarget.open && setOpened(true)}>
+      <summary>{summary}</summary>
+      {opened && children}
+    </details>
   );
 }

@@ -1,0 +1,57 @@
+// What a socket is sent is the journal's own bytes, whether they come from the file (a backlog)
+// or from the newest batch kept in memory (a socket that is caught up, docs/adr/0008).
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { Journal } from './journal.js';
+
+const dirs: string[] = [];
+afterEach(() => {
+  for (const dir of dirs.splice(0)) fs.rmSync(dir, { recursive: true, force: true });
+});
+
+function journal(): Journal {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'mcp-lens-journal-'));
+  dirs.push(dir);
+  return new Journal(dir, 'test');
+}
+
+/** seqs from..to-1 as the file has them, in the frame body's form. */
+function fromFile(j: Journal, from: number, to: number): string {
+  const lines = fs.readFileSync(j.file, 'utf8').trimEnd().split('\n');
+  return lines.slice(from, to).join(',');
+}
+
+describe('readSerialized', () => {
+  it('gives the file\u2019s bytes for every start, in the newest batch or before it, with any frame size', () => {
+    const j = journal();
+    for (let batch = 0; batch < 3; batch++) {
+      for (let i = 0; i < 40; i++)
+        j.append({ kind: 'notice', level: 'info', message: `batch ${batch} event ${i} ${'é'.repeat(i)} "quoted"\n` });
+      j.flush();
+    }
+    expect(j.flushedCount).toBe(120);
+    for (const maxBytes of [1, 500, 4096, 1 << 20]) {
+      for (let from = 0; from < 120; from += 7) {
+        const { body, next, count } = j.readSerialized(from, maxBytes);
+        expect(next).toBe(from + count);
+        expect(count).toBeGreaterThan(0);
+        expect(body).toBe(fromFile(j, from, next));
+      }
+    }
+    j.close();
+  });
+
+  it('a batch past 8 MiB is read back from the file, the same bytes', () => {
+    const j = journal();
+    j.append({ kind: 'notice', level: 'info', message: 'x'.repeat(9 * 1024 * 1024) });
+    j.append({ kind: 'notice', level: 'info', message: 'after' });
+    j.flush();
+    const { body, next } = j.readSerialized(0, 64 * 1024);
+    expect(next).toBe(1);
+    expect(body).toBe(fromFile(j, 0, 1));
+    expect(j.readSerialized(1, 64 * 1024).body).toBe(fromFile(j, 1, 2));
+    j.close();
+  });
+});
