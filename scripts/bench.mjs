@@ -2,7 +2,7 @@
 // baseline measured in the same run (machines are noisy; ratios travel, absolute numbers do not).
 //
 //   1. round-trip latency of sequential tools/call echo requests to the demo server:
-//      a direct stdio pipe vs the real bridge over a WebSocket;
+//      a direct stdio pipe vs the real bridge over a WebSocket, and a bare ws relay vs the bridge;
 //   2. flood throughput of e2e/fixtures/flood.mjs: a direct pipe vs the bridge, plus the
 //      bridge process's peak RSS growth meanwhile;
 //   3. the session model: ExchangeTracker + Linter over a million synthetic events vs
@@ -162,13 +162,13 @@ function medianRound(rounds) {
   return out;
 }
 /** Runs the two paths ROUNDS times, alternating which goes first (ABBA...), to spread drift evenly. */
-async function alternate(label, runA, runB) {
+async function alternate(label, runA, runB, names = ['direct pipe', 'through the bridge']) {
   const a = [];
   const b = [];
   for (let r = 0; r < ROUNDS; r++) {
     const order = r % 2 === 0 ? ['a', 'b'] : ['b', 'a'];
     for (const which of order) {
-      log(`${label}: round ${r + 1} of ${ROUNDS}, ${which === 'a' ? 'direct pipe' : 'through the bridge'}`);
+      log(`${label}: round ${r + 1} of ${ROUNDS}, ${which === 'a' ? names[0] : names[1]}`);
       if (which === 'a') a.push(await runA());
       else b.push(await runB());
     }
@@ -407,6 +407,37 @@ async function latencyBridge() {
   }
 }
 
+/**
+ * The floor of any WebSocket relay: a bare `ws` server in this process that spawns the demo
+ * server, writes each frame to its stdin and sends each stdout line as a frame. No journal, no
+ * envelope, no validation: what is left of the bridge's cost once those are taken away.
+ */
+async function latencyRelay() {
+  const { WebSocketServer } = await import('ws');
+  const wss = new WebSocketServer({ host: '127.0.0.1', port: 0 });
+  await new Promise((resolve) => wss.once('listening', resolve));
+  let proc;
+  wss.on('connection', (socket) => {
+    proc = spawnDirect([demoServer]);
+    readLines(proc.child.stdout, (text) => socket.send(text));
+    socket.on('message', (data) => proc.child.stdin.write(`${data.toString()}\n`));
+  });
+  const ws = new WebSocket(`ws://127.0.0.1:${wss.address().port}`);
+  await new Promise((resolve, reject) => {
+    ws.once('open', resolve);
+    ws.once('error', reject);
+  });
+  const router = answerRouter();
+  ws.on('message', (data) => router.onText(data.toString()));
+  try {
+    return await runCalls({ expect: router.expect, write: (text) => ws.send(text) });
+  } finally {
+    ws.close();
+    await proc?.end();
+    await new Promise((resolve) => wss.close(resolve));
+  }
+}
+
 // ---------------------------------------------------------------- 2. flood throughput
 
 function rssSampler() {
@@ -599,6 +630,10 @@ try {
     const runs = await alternate('latency', latencyDirect, latencyBridge);
     const direct = medianRound(runs.a);
     const bridge = medianRound(runs.b);
+    // The same calls through a bare ws relay, paired with the bridge in rounds of their own.
+    const relayRuns = await alternate('latency', latencyRelay, latencyBridge, ['bare ws relay', 'through the bridge']);
+    const relay = medianRound(relayRuns.a);
+    const overRelay = { p50: pairedRatio(relayRuns, 'p50'), mean: pairedRatio(relayRuns, 'mean') };
     const roundRatios = { p50: runs.b.map((b, i) => b.p50 / runs.a[i].p50), mean: runs.b.map((b, i) => b.mean / runs.a[i].mean) };
     const r = (key) => pairedRatio(runs, key);
     results.latency = {
@@ -607,6 +642,9 @@ try {
       ratio: { p50: r('p50'), p90: r('p90'), p99: r('p99'), mean: r('mean'), callsPerSec: r('callsPerSec') },
       roundRatios,
       rounds: runs,
+      relay,
+      bridgeOverRelay: overRelay,
+      relayRounds: relayRuns,
     };
     out.push(
       table(
@@ -632,8 +670,12 @@ try {
             int(bridge.callsPerSec),
           ],
           ['ratio bridge/direct', ratio(r('p50')), ratio(r('p90')), ratio(r('p99')), ratio(r('mean')), '', ratio(r('callsPerSec'))],
+          ['bare ws relay', f(relay.p50, 3), f(relay.p90, 3), f(relay.p99, 3), f(relay.mean, 3), f(relay.max, 2), int(relay.callsPerSec)],
+          ['ratio bridge/bare relay', ratio(overRelay.p50), '', '', ratio(overRelay.mean), '', ''],
         ],
-      ) + `per-round ratio bridge/direct: p50 ${range(roundRatios.p50)}, mean ${range(roundRatios.mean)}\n`,
+      ) +
+        `per-round ratio bridge/direct: p50 ${range(roundRatios.p50)}, mean ${range(roundRatios.mean)}; ` +
+        `bridge/bare relay from rounds of their own: p50 ${range(relayRuns.b.map((b, i) => b.p50 / relayRuns.a[i].p50))}\n`,
     );
   }
 
