@@ -160,6 +160,12 @@ async function floodBench({ root, knobs, log, browser }) {
       max: median(rounds.map((r) => r.flood.maxMs / r.idle.maxMs)),
     },
     worstMaxMs: Math.max(...rounds.map((r) => r.flood.maxMs)),
+    clicks: {
+      medianMs: median(rounds.map((r) => r.clicks.medianMs)),
+      worstMs: Math.max(...rounds.map((r) => r.clicks.maxMs)),
+      sent: rounds.reduce((n, r) => n + r.clicks.sent, 0),
+      answered: rounds.reduce((n, r) => n + r.clicks.answered, 0),
+    },
     rounds,
   };
 }
