@@ -7,12 +7,11 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BridgeClient, demoServerJs, httpGet, nodeServer } from './testing/bridgeClient.js';
-import { fixtureServer, runLens } from './testing/runCli.js';
+import { fixtureServer, runLens, STACK_TRACE as STACK } from './testing/runCli.js';
 import { startBin, type RunningBin } from './testing/runBin.js';
 
 const SEED = Number(process.env.FUZZ_SEED ?? 20261202) >>> 0;
 const FRAMES = 400;
-const STACK = /\n\s+at .+:\d+:\d+\)?\n/;
 
 /** mulberry32: the same seed gives the same run. */
 function rng(seed: number): () => number {

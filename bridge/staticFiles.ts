@@ -12,14 +12,8 @@ import type { NextFunction, Request, Response } from 'express';
 
 const gzip = promisify(zlib.gzip);
 
-const TYPES: Record<string, string> = {
-  '.html': 'text/html; charset=utf-8',
-  '.js': 'text/javascript; charset=utf-8',
-  '.css': 'text/css; charset=utf-8',
-  '.json': 'application/json; charset=utf-8',
-  '.svg': 'image/svg+xml',
-  '.ttf': 'font/ttf',
-};
+/** What the build makes that gzip shrinks (images and fonts other than TrueType are compressed already). */
+const COMPRESSIBLE = new Set(['.html', '.js', '.css', '.json', '.svg', '.ttf']);
 
 /** Files smaller than this go out as they are: gzip would save less than its header costs. */
 const MIN_BYTES = 1024;
@@ -48,8 +42,8 @@ export function compressedStatic(dir: string) {
     if (req.method !== 'GET' && req.method !== 'HEAD') return next();
     if (!/\bgzip\b/.test(req.headers['accept-encoding'] ?? '')) return next();
     const pathname = req.path === '/' ? '/index.html' : req.path;
-    const type = TYPES[path.extname(pathname)];
-    if (!type) return next();
+    const extension = path.extname(pathname);
+    if (!COMPRESSIBLE.has(extension)) return next();
     let file: string;
     try {
       file = path.resolve(root, `.${decodeURIComponent(pathname)}`);
@@ -60,7 +54,7 @@ export function compressedStatic(dir: string) {
     load(file).then(
       (compressed) => {
         if (!compressed) return next();
-        res.setHeader('Content-Type', type);
+        res.type(extension);
         res.setHeader('Content-Encoding', 'gzip');
         res.setHeader('Vary', 'Accept-Encoding');
         res.setHeader('Content-Length', String(compressed.body.length));

@@ -1,6 +1,7 @@
 import { test, expect } from './support/fixtures.js';
 import { fixture } from './support/lens.js';
 import { AppPage } from './pages/appPage.js';
+import { collectDialogs } from './support/dialogs.js';
 import { ToolsPage } from './pages/toolsPage.js';
 
 // The seed of e2e/fixtures/chaos.mjs's output: FUZZ_SEED picks another.
@@ -11,11 +12,7 @@ test(`a server writing random bytes, deep JSON, a 4 MiB line, hostile strings an
   lens,
   pageErrors,
 }) => {
-  const dialogs: string[] = [];
-  page.on('dialog', (d) => {
-    dialogs.push(d.message());
-    void d.dismiss();
-  });
+  const dialogs = collectDialogs(page);
   const app = new AppPage(page);
   await app.open(lens.url);
   const conn = await app.connect('Handshake', { command: 'node', args: [fixture('chaos.mjs'), '--seed', SEED] });

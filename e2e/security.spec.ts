@@ -1,6 +1,7 @@
 import { test, expect } from './support/fixtures.js';
 import { fixture } from './support/lens.js';
 import { AppPage } from './pages/appPage.js';
+import { collectDialogs } from './support/dialogs.js';
 import { ToolsPage } from './pages/toolsPage.js';
 
 test('a wrong token gets a clear message, not a blank page', async ({ page, lens }) => {
@@ -15,11 +16,7 @@ test('no token at all says where to find one', async ({ page, lens }) => {
 });
 
 test('markup and script from a server are shown as text and never run', async ({ page, lens }) => {
-  const dialogs: string[] = [];
-  page.on('dialog', (d) => {
-    dialogs.push(d.message());
-    void d.dismiss();
-  });
+  const dialogs = collectDialogs(page);
   const app = new AppPage(page);
   await app.open(lens.url);
   const conn = await app.connect('Handshake', { command: 'node', args: [fixture('hostile.mjs')] });

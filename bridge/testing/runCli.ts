@@ -19,6 +19,9 @@ export const fixtureServer = (name: string, ...args: string[]): string[] => ['no
  */
 export const PATIENT_PROBE = ['--probe-timeout', '120000'];
 
+/** A line of a Node stack trace ("    at fn (file:1:2)"): what no input may make the bin or the CLI print. */
+export const STACK_TRACE = /\n\s+at .+:\d+:\d+\)?(\n|$)/;
+
 export interface CliRun {
   code: number;
   stdout: string;

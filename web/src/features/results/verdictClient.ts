@@ -55,8 +55,7 @@ function knownVerdict(value: unknown, schema: unknown): Verdict | undefined {
 /** The verdict on `value` against `schema`, judged in the worker (on this thread where none can start). */
 export function verdictOf(value: unknown, schema: unknown): Promise<Verdict> {
   const known = knownVerdict(value, schema);
-  if (known) return Promise.resolve(known);
-  if (typeof schema !== 'object' || schema === null) return Promise.resolve({ kind: 'no-schema' });
+  if (known || typeof schema !== 'object' || schema === null) return Promise.resolve(known ?? { kind: 'no-schema' });
   worker ??= startWorker();
   const remember = (verdict: Verdict): Verdict => {
     if (typeof value === 'object' && value !== null && verdict.kind !== 'stopped') {
