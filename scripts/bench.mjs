@@ -23,7 +23,9 @@
 // and the BENCH_TL_* knobs of the timeline. Results: a table on stdout, JSON in a temp dir.
 // See docs/benchmarks.md.
 import { spawn, spawnSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -438,6 +440,94 @@ async function latencyRelay() {
   }
 }
 
+/**
+ * The official inspector's web proxy (`@modelcontextprotocol/inspector-server`, a dev
+ * dependency): GET /stdio opens an SSE stream and spawns the demo server, POST /message carries
+ * each request, and the answers come back as SSE `message` events. Its own process, as it runs
+ * for its users; the same calls as the other paths. Its token goes in `X-MCP-Proxy-Auth`.
+ */
+async function latencyInspector() {
+  const entry = inspectorProxyEntry();
+  const token = randomBytes(16).toString('hex');
+  const port = await freePort();
+  const proxy = spawn(process.execPath, [entry], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: { ...process.env, SERVER_PORT: String(port), HOST: '127.0.0.1', MCP_PROXY_AUTH_TOKEN: token },
+  });
+  live.children.add(proxy);
+  proxy.stderr.resume();
+  const listening = new Promise((resolve, reject) => {
+    readLines(proxy.stdout, (text) => text.includes('Proxy server listening') && resolve());
+    proxy.once('exit', (code) => reject(new Error(`the inspector's proxy exited (${code}) before it listened`)));
+  });
+  const base = `http://127.0.0.1:${port}`;
+  const headers = { 'X-MCP-Proxy-Auth': `Bearer ${token}` };
+  const aborter = new AbortController();
+  try {
+    await withTimeout(listening, 20_000, "the inspector's proxy to listen");
+    const query = new URLSearchParams({ transportType: 'stdio', command: process.execPath, args: demoServer });
+    const res = await fetch(`${base}/stdio?${query}`, { headers, signal: aborter.signal });
+    if (!res.ok || !res.body) throw new Error(`the inspector's proxy refused /stdio: ${res.status}`);
+    const router = answerRouter();
+    let endpointFound;
+    const endpoint = new Promise((resolve) => (endpointFound = resolve));
+    void readSse(res.body, (event, data) => {
+      if (event === 'endpoint') endpointFound(data);
+      else if (event === 'message') router.onText(data);
+    }).catch(() => undefined);
+    const messageUrl = new URL(await withTimeout(endpoint, 10_000, "the inspector's endpoint event"), base).href;
+    const post = (text) =>
+      fetch(messageUrl, { method: 'POST', headers: { ...headers, 'Content-Type': 'application/json' }, body: text }).then(async (r) => {
+        await r.arrayBuffer();
+        if (r.status >= 300) log(`the inspector's proxy answered ${r.status} to a POST`);
+      });
+    return await runCalls({ expect: router.expect, write: (text) => void post(text) });
+  } finally {
+    aborter.abort();
+    proxy.kill('SIGTERM');
+    if (proxy.exitCode === null && proxy.signalCode === null) await new Promise((resolve) => proxy.once('exit', resolve));
+    live.children.delete(proxy);
+  }
+}
+
+function inspectorProxyEntry() {
+  const entry = path.join(root, 'node_modules', '@modelcontextprotocol', 'inspector-server', 'build', 'index.js');
+  if (!fs.existsSync(entry)) throw new Error(`the inspector's proxy is not installed (${entry}); run npm ci`);
+  return entry;
+}
+
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/** Calls onEvent(event, data) for each server-sent event of a fetch body. */
+async function readSse(body, onEvent) {
+  const decoder = new TextDecoder();
+  let buffered = '';
+  for await (const chunk of body) {
+    buffered += decoder.decode(chunk, { stream: true });
+    let end;
+    while ((end = buffered.indexOf('\n\n')) !== -1) {
+      const block = buffered.slice(0, end);
+      buffered = buffered.slice(end + 2);
+      let event = 'message';
+      const data = [];
+      for (const line of block.split(/\r?\n/)) {
+        if (line.startsWith('event:')) event = line.slice(6).trim();
+        else if (line.startsWith('data:')) data.push(line.slice(5).replace(/^ /, ''));
+      }
+      onEvent(event, data.join('\n'));
+    }
+  }
+}
+
 // ---------------------------------------------------------------- 2. flood throughput
 
 function rssSampler() {
@@ -634,6 +724,13 @@ try {
     const relayRuns = await alternate('latency', latencyRelay, latencyBridge, ['bare ws relay', 'through the bridge']);
     const relay = medianRound(relayRuns.a);
     const overRelay = { p50: pairedRatio(relayRuns, 'p50'), mean: pairedRatio(relayRuns, 'mean') };
+    // And through the official inspector's proxy, paired with the bridge likewise.
+    const inspectorRuns = await alternate('latency', latencyInspector, latencyBridge, ["inspector's proxy", 'through the bridge']);
+    const inspector = medianRound(inspectorRuns.a);
+    const inspectorOverBridge = {
+      p50: median(inspectorRuns.a.map((a, i) => a.p50 / inspectorRuns.b[i].p50)),
+      mean: median(inspectorRuns.a.map((a, i) => a.mean / inspectorRuns.b[i].mean)),
+    };
     const roundRatios = { p50: runs.b.map((b, i) => b.p50 / runs.a[i].p50), mean: runs.b.map((b, i) => b.mean / runs.a[i].mean) };
     const r = (key) => pairedRatio(runs, key);
     results.latency = {
@@ -645,6 +742,9 @@ try {
       relay,
       bridgeOverRelay: overRelay,
       relayRounds: relayRuns,
+      inspector,
+      inspectorOverBridge,
+      inspectorRounds: inspectorRuns,
     };
     out.push(
       table(
@@ -672,10 +772,21 @@ try {
           ['ratio bridge/direct', ratio(r('p50')), ratio(r('p90')), ratio(r('p99')), ratio(r('mean')), '', ratio(r('callsPerSec'))],
           ['bare ws relay', f(relay.p50, 3), f(relay.p90, 3), f(relay.p99, 3), f(relay.mean, 3), f(relay.max, 2), int(relay.callsPerSec)],
           ['ratio bridge/bare relay', ratio(overRelay.p50), '', '', ratio(overRelay.mean), '', ''],
+          [
+            "official inspector's proxy",
+            f(inspector.p50, 3),
+            f(inspector.p90, 3),
+            f(inspector.p99, 3),
+            f(inspector.mean, 3),
+            f(inspector.max, 2),
+            int(inspector.callsPerSec),
+          ],
+          ['ratio inspector/bridge', ratio(inspectorOverBridge.p50), '', '', ratio(inspectorOverBridge.mean), '', ''],
         ],
       ) +
         `per-round ratio bridge/direct: p50 ${range(roundRatios.p50)}, mean ${range(roundRatios.mean)}; ` +
-        `bridge/bare relay from rounds of their own: p50 ${range(relayRuns.b.map((b, i) => b.p50 / relayRuns.a[i].p50))}\n`,
+        `bridge/bare relay from rounds of their own: p50 ${range(relayRuns.b.map((b, i) => b.p50 / relayRuns.a[i].p50))}; ` +
+        `inspector/bridge likewise: p50 ${range(inspectorRuns.a.map((a, i) => a.p50 / inspectorRuns.b[i].p50))}\n`,
     );
   }
 
