@@ -892,6 +892,10 @@ try {
       bareNodeMs: med(starts, 'bareNodeMs'),
       binMs: med(starts, 'binMs'),
       npmStartMs: med(starts, 'npmStartMs'),
+      npmFloorMs: med(starts, 'npmFloorMs'),
+      inspectorProxyMs: med(starts, 'inspectorProxyMs'),
+      // What `npm start` adds to the bin beyond what npm adds to any script.
+      startScriptMs: median(starts.map((r) => r.npmStartMs - r.binMs - (r.npmFloorMs - r.bareNodeMs))),
       ratio: { bin: median(binRatios), npmStart: median(npmRatios) },
       load: {
         readyMs: med(loads, 'readyMs'),
@@ -911,8 +915,15 @@ try {
           ['bare node -e ""', int(s.bareNodeMs), ratio(1)],
           ['mcp-lens (the bin), spawn to URL', int(s.binMs), ratio(s.ratio.bin)],
           ['npm start, spawn to URL', int(s.npmStartMs), ratio(s.ratio.npmStart)],
+          ['npm start of an empty script (npm alone)', int(s.npmFloorMs), ratio(median(starts.map((r) => r.npmFloorMs / r.bareNodeMs)))],
+          [
+            "official inspector's proxy, spawn to listening",
+            int(s.inspectorProxyMs),
+            ratio(median(starts.map((r) => r.inspectorProxyMs / r.bareNodeMs))),
+          ],
         ],
       ) +
+        `npm start minus the bin minus npm's own cost (the staleness check, within the noise): ${int(s.startScriptMs)} ms\n` +
         `first load in Chromium: ${f(s.load.firstLoadBytes / MB, 2)} MB on the wire until "bridge connected" (${int(s.load.readyMs)} ms), ` +
         `${f(s.load.withEditorBytes / MB, 2)} MB with the JSON editor's background preload; ${s.load.gzipped} of ${s.load.requests} responses gzipped\n`,
     );

@@ -5,36 +5,11 @@ import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { staleOutputs } from './buildState.mjs';
 
 const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
 const force = process.argv.includes('--force');
 const check = !process.argv.includes('--no-check');
-
-/** Newest change among the sources; tests and test helpers are never built, so they do not count. */
-function newestMtime(entries) {
-  let newest = 0;
-  const walk = (p) => {
-    let stat;
-    try {
-      stat = fs.statSync(p);
-    } catch {
-      return;
-    }
-    if (stat.isDirectory()) {
-      if (['node_modules', 'dist', 'testing'].includes(path.basename(p))) return;
-      for (const name of fs.readdirSync(p)) walk(path.join(p, name));
-    } else if (!p.endsWith('.test.ts')) newest = Math.max(newest, stat.mtimeMs);
-  };
-  for (const e of entries) walk(path.join(root, e));
-  return newest;
-}
-
-function stale(stamp, sources) {
-  if (force) return true;
-  const stampFile = path.join(root, 'dist', stamp);
-  if (!fs.existsSync(stampFile)) return true;
-  return newestMtime(sources) > fs.statSync(stampFile).mtimeMs;
-}
 
 function run(label, bin, args) {
   process.stdout.write(`mcp-lens build: ${label}\n`);
@@ -58,10 +33,9 @@ function touch(stamp) {
   fs.writeFileSync(path.join(root, 'dist', stamp), new Date().toISOString());
 }
 
-const nodeSources = ['protocol', 'bridge', 'demo', 'tsconfig.json', 'tsconfig.build.json', 'package.json'];
-const webSources = ['web', 'protocol', 'vite.config.ts', 'package.json'];
-const nodeStale = stale('.node-stamp', nodeSources);
-const webStale = stale('.web-stamp', webSources);
+const outputs = force ? { node: true, web: true } : staleOutputs(root);
+const nodeStale = outputs.node;
+const webStale = outputs.web;
 if ((nodeStale || webStale) && !fs.existsSync(path.join(root, 'node_modules', 'typescript'))) {
   process.stderr.write('mcp-lens build: dependencies are missing; run `npm install` first\n');
   process.exit(1);

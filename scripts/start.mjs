@@ -3,10 +3,14 @@
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { staleOutputs } from './buildState.mjs';
 
 const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
-const build = spawnSync(process.execPath, [path.join(root, 'scripts', 'build.mjs')], { stdio: 'inherit' });
-if (build.status !== 0) process.exit(build.status ?? 1);
+const outputs = staleOutputs(root);
+if (outputs.node || outputs.web) {
+  const build = spawnSync(process.execPath, [path.join(root, 'scripts', 'build.mjs')], { stdio: 'inherit' });
+  if (build.status !== 0) process.exit(build.status ?? 1);
+}
 const { runCli } = await import(pathToFileURL(path.join(root, 'dist', 'node', 'bridge', 'main.js')).href);
 // Stops with npm: a SIGTERM to npm ends npm and its shell, not this process.
 process.exitCode = await runCli(process.argv.slice(2), { stopWithParent: true });

@@ -1,10 +1,12 @@
 // Benchmark 6: what a user waits for and downloads before the app is usable.
 //   - start: spawn to the printed URL, for the bin (`node dist/node/bridge/bin.js`) and for
 //     `npm start` (npm, then scripts/start.mjs's staleness check, then the bin), against a bare
-//     `node -e ""` in the same round;
+//     `node -e ""`, npm's own floor (`npm start` of an empty script) and the official
+//     inspector's proxy (spawn to listening) in the same round;
 //   - first load: the bytes on the wire (as sent, compressed or not) until the app says "bridge
 //     connected", then what the JSON editor's background preload adds.
 import { spawn } from 'node:child_process';
+import fs from 'node:fs';
 import path from 'node:path';
 import { chromium } from '@playwright/test';
 import { CHROMIUM_ARGS, chromiumExecutable } from '../chromium.mjs';
@@ -53,8 +55,26 @@ export async function startRound({ root }) {
     until: URL_LINE,
   });
   const npmStart = await timeToOutput('npm', ['start', '--silent', '--', ...args], { cwd: root, env, until: URL_LINE });
+  // What npm itself costs: `npm start` of a package whose start script is a bare node.
+  const floorDir = path.join(home, 'npm-floor');
+  fs.mkdirSync(floorDir);
+  fs.writeFileSync(
+    path.join(floorDir, 'package.json'),
+    JSON.stringify({ name: 'npm-floor', private: true, scripts: { start: 'node -e ""' } }),
+  );
+  const npmFloor = await timeToOutput('npm', ['start', '--silent'], { cwd: floorDir, env });
+  // The official inspector's proxy (its web UI is a second server, not counted): spawn to listening.
+  const inspector = await timeToOutput(
+    process.execPath,
+    [path.join(root, 'node_modules', '@modelcontextprotocol', 'inspector-server', 'build', 'index.js')],
+    {
+      cwd: root,
+      env: { SERVER_PORT: '0', HOST: '127.0.0.1', MCP_PROXY_AUTH_TOKEN: 'bench' },
+      until: /Proxy server listening/,
+    },
+  );
   removeHome(home);
-  return { bareNodeMs: bare, binMs: bin, npmStartMs: npmStart };
+  return { bareNodeMs: bare, binMs: bin, npmStartMs: npmStart, npmFloorMs: npmFloor, inspectorProxyMs: inspector };
 }
 
 export async function firstLoadRound({ root }) {
