@@ -86,6 +86,7 @@ async function listen(options: BridgeOptions): Promise<RunningBridge> {
   const journal = new Journal(journalDir, session, options.journalWrite);
   const host = new ProcessHost({
     record: (event) => journal.append(event),
+    recordLine: (conn, stream, bytes, eol) => journal.appendLine(conn, stream, bytes, eol),
     graceMs: options.stopGraceMs ?? 2000,
     withholdEnv: ['MCP_LENS_TOKEN'],
   });

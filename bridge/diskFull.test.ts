@@ -91,3 +91,27 @@ describe('a journal closed while the disk is still full', () => {
     fs.rmSync(dir, { recursive: true, force: true });
   });
 });
+
+describe('a big line while the disk is full', () => {
+  it('waits behind what came before it, and everything is written in order once there is room', () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'mcp-lens-full-'));
+    const disk = new Disk();
+    const journal = new Journal(dir, 'full', disk.write);
+    const big = Buffer.from('x'.repeat(3 * 1024 * 1024));
+    disk.room = 50;
+    journal.append({ kind: 'notice', level: 'info', message: 'first' });
+    journal.appendLine('demo', 'stdout', big, '\n');
+    journal.append({ kind: 'notice', level: 'info', message: 'last' });
+    journal.flush();
+    expect(journal.state).toMatchObject({ ok: false });
+    expect(journal.flushedCount).toBe(0);
+    disk.room = Infinity;
+    expect(journal.close()).toBe(0);
+    const read = readJournalText(fs.readFileSync(journal.file, 'utf8'));
+    expect(read.problems).toEqual([]);
+    expect(read.events.map((e) => e.seq)).toEqual([0, 1, 2]);
+    expect(read.events[1]).toMatchObject({ kind: 'line', text: big.toString('utf8') });
+    expect(read.events[2]).toMatchObject({ kind: 'notice', message: 'last' });
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+});

@@ -65,4 +65,30 @@ describe('readFrame', () => {
     expect(frame(j, 1, 64 * 1024).body).toBe(fromFile(j, 1, 2));
     j.close();
   });
+
+  it('a big line goes in as bytes, between small events, in order, and reads back as JSON.stringify would write it', () => {
+    const j = journal();
+    const big = Buffer.from(`{"jsonrpc":"2.0","id":1,"result":{"text":"${'ab\\"é'.repeat(400_000)}"}}`);
+    j.append({ kind: 'notice', level: 'info', message: 'before' });
+    j.appendLine('demo', 'stdout', big, '\n');
+    j.appendLine('demo', 'stdout', Buffer.from('small'), '\n');
+    j.appendLine('demo', 'stderr', Buffer.concat([big, Buffer.from([0xff])]), '');
+    j.flush();
+    expect(j.flushedCount).toBe(4);
+    const lines = fs.readFileSync(j.file, 'utf8').trimEnd().split('\n');
+    const events = lines.map((line) => JSON.parse(line) as { seq: number; kind: string; text?: string; b64?: string; size?: number });
+    expect(events.map((e) => e.seq)).toEqual([0, 1, 2, 3]);
+    expect(events[1]).toMatchObject({
+      kind: 'line',
+      conn: 'demo',
+      stream: 'stdout',
+      text: big.toString('utf8'),
+      eol: '\n',
+      size: big.length,
+    });
+    expect(events[2]).toMatchObject({ text: 'small' });
+    expect(Buffer.from(events[3]?.b64 ?? '', 'base64').equals(Buffer.concat([big, Buffer.from([0xff])]))).toBe(true);
+    for (let from = 0; from < 4; from++) expect(frame(j, from, 64 * 1024).body).toBe(fromFile(j, from, from + 1));
+    j.close();
+  });
 });

@@ -8,7 +8,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
-import type { BridgeEvent, UnstampedEvent } from '../protocol/envelope.js';
+import type { BridgeEvent, Eol, UnstampedEvent } from '../protocol/envelope.js';
+import { lineEvent, serializeLine, type LineStream } from './lineRecord.js';
 
 /** Flush at once when this much is pending, rather than waiting for the next turn. */
 const FLUSH_BYTES = 4 * 1024 * 1024;
@@ -30,6 +31,9 @@ export function monotonicNow(): number {
  */
 const RECENT_BYTES = 8 * 1024 * 1024;
 
+/** A line at least this long goes from its bytes to the journal's without a string between. */
+const BIG_LINE_BYTES = 1024 * 1024;
+
 /** How often a refused write is tried again. */
 const RETRY_MS = 1000;
 
@@ -40,13 +44,23 @@ function writeError(error: unknown): string {
   return e.code === 'ENOSPC' ? 'the disk is full (ENOSPC)' : `${e.code ?? 'error'}: ${e.message}`;
 }
 
+/** Events written with one write: their bytes, how far the write got, each event's size. */
+interface Batch {
+  buf: Buffer;
+  written: number;
+  sizes: number[];
+  /** The events as strings, kept for `recent`; absent for a big line's batch. */
+  lines?: string[];
+}
+
 export class Journal {
   readonly file: string;
   private readonly writeFd: number;
   private readonly readFd: number;
   /** offsets[seq] is where event seq starts; offsets[count] is the end of what is written. */
   private readonly offsets: number[] = [0];
-  private pending: string[] = [];
+  /** Serialized events not yet written: strings, or one buffer for a big line (appendLine). */
+  private pending: (string | Buffer)[] = [];
   private pendingBytes = 0;
   private nextSeq = 0;
   private lastT = 0;
@@ -55,7 +69,7 @@ export class Journal {
   private readonly listeners = new Set<() => void>();
   private readonly stateListeners = new Set<(state: JournalState) => void>();
   /** The batch the disk refused, from where its write stopped, and why. */
-  private stall: { buf: Buffer; written: number; lines: string[]; message: string; since: number } | undefined;
+  private stall: (Batch & { message: string; since: number }) | undefined;
   private retryTimer: ReturnType<typeof setTimeout> | undefined;
   /** The last batch on disk, line by line, from seq `from` (see RECENT_BYTES). */
   private recent: { from: number; lines: string[] } | undefined;
@@ -95,12 +109,32 @@ export class Journal {
       };
       line = JSON.stringify(stamped) + '\n';
     }
+    this.queue(line, Buffer.byteLength(line));
+    return stamped;
+  }
+
+  /**
+   * Stamps and queues a line a server wrote (or was sent): the same event as append's, but a big
+   * line goes from its bytes to the journal's in one copy (bridge/lineRecord.ts).
+   */
+  appendLine(conn: string, stream: LineStream, bytes: Buffer, eol: Eol): void {
+    if (bytes.length < BIG_LINE_BYTES) {
+      this.append(lineEvent(conn, stream, bytes, eol));
+      return;
+    }
+    if (this.closed) throw new Error('journal is closed');
+    const t = Math.max(monotonicNow(), this.lastT);
+    this.lastT = t;
+    const line = serializeLine(this.nextSeq, t, conn, stream, bytes, eol);
+    this.queue(line, line.length);
+  }
+
+  private queue(line: string | Buffer, bytes: number): void {
     this.nextSeq++;
     this.pending.push(line);
-    this.pendingBytes += Buffer.byteLength(line);
+    this.pendingBytes += bytes;
     if (this.pendingBytes >= FLUSH_BYTES) this.flush();
     else this.scheduleFlush();
-    return stamped;
   }
 
   /** Number of events on disk; seqs 0 .. flushedCount-1 are readable. */
@@ -115,10 +149,32 @@ export class Journal {
   flush(): void {
     // While the disk refuses writes, the retry writes, in order; events wait in `pending`.
     if (this.stall || this.pending.length === 0) return;
-    const lines = this.pending;
+    const items = this.pending;
     this.pending = [];
     this.pendingBytes = 0;
-    this.write({ buf: Buffer.from(lines.join('')), written: 0, lines });
+    // Strings in a row make one batch; a big line's buffer is a batch of its own, written as
+    // it is rather than copied into a bigger one.
+    let i = 0;
+    while (i < items.length) {
+      const item = items[i] as string | Buffer;
+      let batch: Batch;
+      if (typeof item === 'string') {
+        const lines: string[] = [];
+        while (i < items.length && typeof items[i] === 'string') lines.push(items[i++] as string);
+        batch = { buf: Buffer.from(lines.join('')), written: 0, sizes: lines.map((l) => Buffer.byteLength(l)), lines };
+      } else {
+        i++;
+        batch = { buf: item, written: 0, sizes: [item.length] };
+      }
+      this.write(batch);
+      if (this.stall) {
+        // What follows waits behind the refused batch, in order.
+        const rest = items.slice(i);
+        this.pending = rest;
+        this.pendingBytes = rest.reduce((n, x) => n + (typeof x === 'string' ? Buffer.byteLength(x) : x.length), 0);
+        return;
+      }
+    }
   }
 
   /** Whether the journal is being written, or why not since when. */
@@ -139,7 +195,7 @@ export class Journal {
     return () => this.stateListeners.delete(listener);
   }
 
-  private write(batch: { buf: Buffer; written: number; lines: string[] }, since?: number): void {
+  private write(batch: Batch, since?: number): void {
     try {
       while (batch.written < batch.buf.length) batch.written += this.writeSync(this.writeFd, batch.buf, batch.written);
     } catch (error) {
@@ -154,12 +210,12 @@ export class Journal {
     }
     const from = this.flushedCount;
     let offset = this.offsets[this.offsets.length - 1] ?? 0;
-    for (const line of batch.lines) {
-      offset += Buffer.byteLength(line);
+    for (const size of batch.sizes) {
+      offset += size;
       this.offsets.push(offset);
     }
     // Only once the batch is on disk: whatever a socket is sent, the journal already holds.
-    this.recent = batch.buf.length <= RECENT_BYTES ? { from, lines: batch.lines } : undefined;
+    this.recent = batch.lines && batch.buf.length <= RECENT_BYTES ? { from, lines: batch.lines } : undefined;
     for (const listener of this.listeners) listener();
   }
 
@@ -233,7 +289,7 @@ export class Journal {
     this.flush();
     let lost = 0;
     if (this.stall) {
-      lost = this.stall.lines.length + this.pending.length;
+      lost = this.stall.sizes.length + this.pending.length;
       try {
         fs.ftruncateSync(this.writeFd, this.offsets[this.offsets.length - 1] ?? 0);
       } catch {

@@ -48,7 +48,9 @@ export class LineSplitter {
   }
 
   private take(): SplitLine {
-    let bytes = this.parts.length === 1 ? (this.parts[0] as Buffer) : Buffer.concat(this.parts);
+    // One part is a slice of a read chunk: copy it, so the line does not pin the chunk in memory.
+    // Several parts are joined into a buffer of the line's own, which is copy enough.
+    let bytes = this.parts.length === 1 ? Buffer.from(this.parts[0] as Buffer) : Buffer.concat(this.parts);
     this.parts = [];
     this.pendingBytes = 0;
     let eol: Eol = '\n';
@@ -56,7 +58,6 @@ export class LineSplitter {
       bytes = bytes.subarray(0, bytes.length - 1);
       eol = '\r\n';
     }
-    // Copy so the line does not pin the whole read chunk in memory.
-    return { bytes: Buffer.from(bytes), eol };
+    return { bytes, eol };
   }
 }

@@ -5,14 +5,16 @@
  */
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import fs from 'node:fs';
-import { isUtf8 } from 'node:buffer';
-import type { ServerConfig, StopReason, UnstampedEvent } from '../protocol/envelope.js';
+import type { Eol, ServerConfig, StopReason, UnstampedEvent } from '../protocol/envelope.js';
 import { redactConfig } from '../protocol/envelope.js';
 import { LineSplitter, type SplitLine } from './lineSplitter.js';
+import { lineEvent, type LineStream } from './lineRecord.js';
 import { Reaper } from './reaper.js';
 
 export interface ProcessHostOptions {
   record: (event: UnstampedEvent) => void;
+  /** Records a line from its bytes (the journal's big-line path); by default a `line` event through `record`. */
+  recordLine?: (conn: string, stream: LineStream, bytes: Buffer, eol: Eol) => void;
   /** Wait after closing stdin, then after SIGTERM, before escalating. The spec's advice: 2 s. */
   graceMs?: number;
   /** Env variables never handed to a child (the bridge's own token, for one). */
@@ -35,8 +37,11 @@ export class ProcessHost {
   /** Kills every server's group should this process end without stopping them (SIGKILL). */
   private readonly reaper = new Reaper();
 
+  private readonly recordLine: (conn: string, stream: LineStream, bytes: Buffer, eol: Eol) => void;
+
   constructor(private readonly options: ProcessHostOptions) {
     this.graceMs = options.graceMs ?? 2000;
+    this.recordLine = options.recordLine ?? ((conn, stream, bytes, eol) => options.record(lineEvent(conn, stream, bytes, eol)));
   }
 
   has(conn: string): boolean {
@@ -99,9 +104,7 @@ export class ProcessHost {
 
     const stdout = new LineSplitter();
     const stderr = new LineSplitter();
-    const emit = (stream: 'stdout' | 'stderr', line: SplitLine): void => {
-      record({ kind: 'line', conn, stream, ...encodeLine(line.bytes), eol: line.eol, size: line.bytes.length });
-    };
+    const emit = (stream: 'stdout' | 'stderr', line: SplitLine): void => this.recordLine(conn, stream, line.bytes, line.eol);
     proc.stdout.on('data', (chunk: Buffer) => {
       for (const line of stdout.push(chunk)) emit('stdout', line);
     });
@@ -171,7 +174,7 @@ export class ProcessHost {
       record({ kind: 'notice', conn, level: 'warn', message: 'not sent: stdin is closed (the server is being stopped)' });
       return false;
     }
-    record({ kind: 'line', conn, stream: 'stdin', ...encodeLine(bytes), eol: '\n', size: bytes.length });
+    this.recordLine(conn, 'stdin', bytes, '\n');
     child.proc.stdin.write(Buffer.concat([bytes, Buffer.from('\n')]));
     return true;
   }
@@ -223,10 +226,6 @@ export class ProcessHost {
     signalGroup(child, 'SIGKILL');
     if (child.proc.pid !== undefined) this.reaper.forget(child.proc.pid);
   }
-}
-
-function encodeLine(bytes: Buffer): { text: string } | { b64: string } {
-  return isUtf8(bytes) ? { text: bytes.toString('utf8') } : { b64: bytes.toString('base64') };
 }
 
 function isDirectory(dir: string): boolean {
