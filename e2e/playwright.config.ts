@@ -19,11 +19,12 @@ export default defineConfig({
   reporter: [['list']],
   use: {
     browserName: 'chromium',
-    // A failed test keeps its trace: actions, DOM snapshots, console and network. Not the
-    // screencast: Chromium encodes it frame by frame through every passing test too, and on
-    // 2 cores that was about a second of CPU per test (its browser and GPU processes: 38 s of
-    // CPU for the tools and connect specs with it, 17 s without).
-    trace: { mode: 'retain-on-failure', screenshots: false },
+    // No trace by default: recording one costs every test about a second of CPU (DOM snapshots
+    // in the page, their transfer and the browser's side), about a fifth of a test on 2 cores,
+    // and a passing test throws it away. To keep a failed test's trace (actions, DOM snapshots,
+    // console, network): `npm run e2e -- --trace retain-on-failure`, then `npx playwright
+    // show-trace` on the zip it names. No screencast either way: Chromium encodes it frame by frame.
+    trace: 'off',
     launchOptions: {
       ...(executablePath ? { executablePath } : {}),
       args: CHROMIUM_ARGS,

@@ -12,7 +12,7 @@
 //      session; and a live flood, vs the same tab idle;
 //   6. start and first load (scripts/bench/startRound.mjs): spawn to URL for the bin and for
 //      `npm start` vs a bare Node in the same round; the bytes on the wire until the app is
-//      connected, and with the JSON editor's preload.
+//      connected (the JSON editor loads later, once arguments are edited).
 //
 // Each benchmark runs BENCH_ROUNDS times (default 3), the two paths alternating, and reports
 // the median round per figure.
@@ -900,7 +900,6 @@ try {
       load: {
         readyMs: med(loads, 'readyMs'),
         firstLoadBytes: med(loads, 'firstLoadBytes'),
-        withEditorBytes: med(loads, 'withEditorBytes'),
         gzipped: loads[0]?.gzipped,
         requests: loads[0]?.requests,
       },
@@ -925,7 +924,7 @@ try {
       ) +
         `npm start minus the bin minus npm's own cost (the staleness check, within the noise): ${int(s.startScriptMs)} ms\n` +
         `first load in Chromium: ${f(s.load.firstLoadBytes / MB, 2)} MB on the wire until "bridge connected" (${int(s.load.readyMs)} ms), ` +
-        `${f(s.load.withEditorBytes / MB, 2)} MB with the JSON editor's background preload; ${s.load.gzipped} of ${s.load.requests} responses gzipped\n`,
+        `${s.load.gzipped} of ${s.load.requests} responses gzipped\n`,
     );
   }
 } catch (error) {

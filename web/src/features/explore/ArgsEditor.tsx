@@ -4,7 +4,7 @@
  */
 import { useEffect, useState } from 'react';
 import { SchemaForm } from '../../ui/SchemaForm.js';
-import { JsonEditor } from '../../ui/JsonEditor.js';
+import { JsonEditor, preloadJsonEditorWhenIdle } from '../../ui/JsonEditor.js';
 import { ErrorBoundary } from '../../ui/ErrorBoundary.js';
 import type { ArgsCheckBinding } from './useArgsCheck.js';
 
@@ -44,6 +44,9 @@ export function ArgsEditor({
 }: ArgsEditorProps) {
   const [text, setText] = useState(() => JSON.stringify(value ?? {}, null, 2));
   const [parseError, setParseError] = useState<string | undefined>();
+
+  // Someone is about to edit arguments: have the JSON tab ready before it is clicked.
+  useEffect(() => preloadJsonEditorWhenIdle(), []);
 
   // The form changed the value: show it in the editor, unless the editor is what changed it.
   useEffect(() => {

@@ -39,6 +39,9 @@ export function useTimelineView(inUrl: boolean): [TimelineView, ViewUpdate] {
       setView((current) => (encodeView(current) === encodeView(next) ? current : next));
     };
     window.addEventListener('hashchange', onHash);
+    // A fragment that changed between the first render and now (the view opened while a link
+    // was being followed) fired its event before anyone listened: read it once more.
+    onHash();
     return () => window.removeEventListener('hashchange', onHash);
   }, [inUrl]);
 
