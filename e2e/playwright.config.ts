@@ -27,7 +27,11 @@ export default defineConfig({
     trace: 'off',
     launchOptions: {
       ...(executablePath ? { executablePath } : {}),
-      args: CHROMIUM_ARGS,
+      // A spec's page lives for seconds: V8's optimizing tiers (Maglev, TurboFan) would compile
+      // code that runs too briefly to repay it. Without them a tools spec's renderer spent a
+      // quarter less CPU, and the flood and large-session specs took as long as with them. The
+      // benchmarks keep the engine as users run it.
+      args: [...CHROMIUM_ARGS, '--js-flags=--no-opt --no-maglev'],
     },
   },
 });
