@@ -2,19 +2,22 @@
  * Arguments that break the tool's inputSchema are not sent without a word: the fields say what
  * is wrong, a summary lists it, and "Send anyway" still lets a server be tested with bad input.
  */
-import { test, expect } from './support/fixtures.js';
+import { expect } from './support/fixtures.js';
+import { sharedSession } from './support/shared.js';
 import { AppPage } from './pages/appPage.js';
 import { replaceEditorText } from './support/editor.js';
 import { ToolsPage } from './pages/toolsPage.js';
 
 type Params = { arguments: Record<string, unknown> };
 
-test.beforeEach(async ({ page, lens }) => {
-  const app = new AppPage(page);
-  await app.open(lens.url);
-  await expect((await app.connect('Stateless')).getByTestId('flow-pill')).toBeVisible();
-  await new ToolsPage(page).open();
-});
+const test = sharedSession(
+  async (page, lens) => {
+    const app = new AppPage(page);
+    await app.open(lens.url);
+    await expect((await app.connect('Stateless')).getByTestId('flow-pill')).toBeVisible();
+  },
+  (page) => new ToolsPage(page).open(),
+);
 
 test('the form holds back an invalid email and a number above its maximum, and sends them anyway on request', async ({ page }) => {
   const tools = new ToolsPage(page);

@@ -2,10 +2,11 @@ import { createRequire } from 'node:module';
 import { test, expect } from './support/fixtures.js';
 import { AppPage, type FlowName } from './pages/appPage.js';
 import { ToolsPage } from './pages/toolsPage.js';
+import { sharedSession } from './support/shared.js';
 
 for (const flow of ['Handshake', 'Stateless'] as FlowName[]) {
   test.describe(`resources and prompts in the ${flow.toLowerCase()} flow`, () => {
-    test.beforeEach(async ({ page, lens }) => {
+    const test = sharedSession(async (page, lens) => {
       const app = new AppPage(page);
       await app.open(lens.url);
       await expect((await app.connect(flow)).getByTestId('flow-pill')).toBeVisible();

@@ -1,18 +1,21 @@
 import { test, expect } from './support/fixtures.js';
 import { AppPage, type FlowName } from './pages/appPage.js';
 import { ToolsPage } from './pages/toolsPage.js';
+import { sharedSession } from './support/shared.js';
 
 type Params = { name: string; arguments: Record<string, unknown>; _meta?: Record<string, unknown> };
 
 for (const flow of ['Handshake', 'Stateless'] as FlowName[]) {
   test.describe(`tools in the ${flow.toLowerCase()} flow`, () => {
-    test.beforeEach(async ({ page, lens }) => {
-      const app = new AppPage(page);
-      await app.open(lens.url);
-      const conn = await app.connect(flow);
-      await expect(conn.getByTestId('flow-pill')).toBeVisible();
-      await new ToolsPage(page).open();
-    });
+    const test = sharedSession(
+      async (page, lens) => {
+        const app = new AppPage(page);
+        await app.open(lens.url);
+        const conn = await app.connect(flow);
+        await expect(conn.getByTestId('flow-pill')).toBeVisible();
+      },
+      (page) => new ToolsPage(page).open(),
+    );
 
     test('echo and add from the generated form, with the right JSON types on the wire', async ({ page }) => {
       const tools = new ToolsPage(page);
@@ -101,7 +104,8 @@ for (const flow of ['Handshake', 'Stateless'] as FlowName[]) {
       await tools.runner.getByTestId('raw-line').fill('{"jsonrpc":"2.0","id":"x1","method":"tools/call", oops');
       await tools.send();
       await expect(tools.runner.getByTestId('raw-sent')).toContainText('Sent exactly as typed');
-      await page.getByRole('tab', { name: 'Timeline' }).click();
+      // The session is shared with the group's other tests: show only lines like this one.
+      await new AppPage(page).showOnly('kind:invalid;dir:out');
       const row = page.getByTestId('timeline-row').filter({ hasText: '"tools/call", oops' });
       await expect(row).toHaveCount(1);
       await expect(row).toHaveAttribute('data-kind', 'invalid');
@@ -158,7 +162,7 @@ for (const flow of ['Handshake', 'Stateless'] as FlowName[]) {
       await expect(tools.result).toHaveAttribute('data-kind', 'cancelled');
       // The call's row in the timeline ends cancelled, with the one cancel it sent among its lines.
       const app = new AppPage(page);
-      await app.showTimeline();
+      await app.showOnly('kind:request;status:cancelled');
       const call = page.locator('[data-testid="timeline-row"][data-method="tools/call"][data-status="cancelled"]');
       await expect(call).toHaveCount(1);
       const detail = await app.selectRow(call);
