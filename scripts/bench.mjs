@@ -13,13 +13,16 @@
 //   6. start and first load (scripts/bench/startRound.mjs): spawn to URL for the bin and for
 //      `npm start` vs a bare Node in the same round; the bytes on the wire until the app is
 //      connected (the JSON editor loads later, once arguments are edited).
+//   7. one big line (scripts/bench/bigLine.mjs): a 50 MiB result through the bridge vs the
+//      direct pipe, and the bridge's peak RSS as a multiple of the line's size.
 //
 // Each benchmark runs BENCH_ROUNDS times (default 3), the two paths alternating, and reports
 // the median round per figure.
 //
 // Knobs (env): BENCH_N (1000 calls), BENCH_WARMUP (50), FLOOD_LINES (200000),
 // BENCH_EVENTS (1000000), BENCH_ROUNDS (3), BENCH_ONLY (comma list of latency, flood, session,
-// timeline, start, or timeline-open / timeline-flood alone), BENCH_SKIP_BUILD=1 (use dist/ as it is),
+// timeline, start, bigline, or timeline-open / timeline-flood alone), BENCH_BIG_MIB (50),
+// BENCH_SKIP_BUILD=1 (use dist/ as it is),
 // and the BENCH_TL_* knobs of the timeline. Results: a table on stdout, JSON in a temp dir.
 // See docs/benchmarks.md.
 import { spawn, spawnSync } from 'node:child_process';
@@ -41,8 +44,9 @@ const WARMUP = intEnv('BENCH_WARMUP', 50);
 const FLOOD_LINES = intEnv('FLOOD_LINES', 200_000);
 const EVENTS = intEnv('BENCH_EVENTS', 1_000_000);
 const ROUNDS = intEnv('BENCH_ROUNDS', 3);
-const ONLY = new Set((process.env.BENCH_ONLY ?? 'latency,flood,session,timeline,start').split(',').map((s) => s.trim()));
-const BENCHES = ['latency', 'flood', 'session', 'timeline', 'timeline-open', 'timeline-flood', 'start'];
+const BIG_MIB = intEnv('BENCH_BIG_MIB', 50);
+const ONLY = new Set((process.env.BENCH_ONLY ?? 'latency,flood,session,timeline,start,bigline').split(',').map((s) => s.trim()));
+const BENCHES = ['latency', 'flood', 'session', 'timeline', 'timeline-open', 'timeline-flood', 'start', 'bigline'];
 const CHUNK = 100_000;
 const roundsText = ROUNDS === 1 ? '1 round' : `${ROUNDS} rounds`;
 for (const name of ONLY) {
@@ -925,6 +929,37 @@ try {
         `npm start minus the bin minus npm's own cost (the staleness check, within the noise): ${int(s.startScriptMs)} ms\n` +
         `first load in Chromium: ${f(s.load.firstLoadBytes / MB, 2)} MB on the wire until "bridge connected" (${int(s.load.readyMs)} ms), ` +
         `${s.load.gzipped} of ${s.load.requests} responses gzipped\n`,
+    );
+  }
+  if (ONLY.has('bigline')) {
+    log(`big line: one ${BIG_MIB} MiB result line, direct and through the bridge (${roundsText})`);
+    const { bigLineBridge, bigLineDirect } = await import('./bench/bigLine.mjs');
+    const runs = await alternate(
+      'big line',
+      () => bigLineDirect({ root, mib: BIG_MIB }),
+      () => bigLineBridge({ root, mib: BIG_MIB }),
+    );
+    const bridge = medianRound(runs.b);
+    results.bigLine = {
+      mib: BIG_MIB,
+      directMs: median(runs.a.map((r) => r.ms)),
+      bridge,
+      ratio: { time: pairedRatio(runs, 'ms') },
+      peakMaxMB: Math.max(...runs.b.map((r) => r.peakMB)),
+      rounds: runs,
+    };
+    const b = results.bigLine;
+    out.push(
+      table(
+        `7. One ${BIG_MIB} MiB result line (e2e/fixtures/big-result.mjs), tools/call to the line in hand (median of ${roundsText})`,
+        ['path', 'ms', 'ratio'],
+        [
+          ['direct pipe', int(b.directMs), ratio(1)],
+          ['bridge (its own process) + WebSocket', int(bridge.ms), ratio(b.ratio.time)],
+        ],
+      ) +
+        `the bridge's peak RSS ${int(bridge.peakMB)} MB (at most ${int(b.peakMaxMB)}), from ${int(bridge.rssBeforeMB)} MB before the call: ` +
+        `${f(bridge.copies, 1)}× the line's size held at once (goal: under 300 MB)\n`,
     );
   }
 } catch (error) {

@@ -68,6 +68,7 @@ export async function startLens(root, home) {
   const token = parsed.hash.replace('#token=', '');
   return {
     url,
+    pid: proc.pid,
     origin: parsed.origin,
     token,
     home,
