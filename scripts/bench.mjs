@@ -750,41 +750,18 @@ try {
       inspectorOverBridge,
       inspectorRounds: inspectorRuns,
     };
+    const latencyRow = (path, x) => [path, f(x.p50, 3), f(x.p90, 3), f(x.p99, 3), f(x.mean, 3), f(x.max, 2), int(x.callsPerSec)];
     out.push(
       table(
         `1. Round-trip latency: ${N} sequential tools/call echo to the demo server (ms; median of ${roundsText})`,
         ['path', 'p50', 'p90', 'p99', 'mean', 'max', 'calls/s'],
         [
-          [
-            'direct pipe',
-            f(direct.p50, 3),
-            f(direct.p90, 3),
-            f(direct.p99, 3),
-            f(direct.mean, 3),
-            f(direct.max, 2),
-            int(direct.callsPerSec),
-          ],
-          [
-            'bridge + WebSocket',
-            f(bridge.p50, 3),
-            f(bridge.p90, 3),
-            f(bridge.p99, 3),
-            f(bridge.mean, 3),
-            f(bridge.max, 2),
-            int(bridge.callsPerSec),
-          ],
+          latencyRow('direct pipe', direct),
+          latencyRow('bridge + WebSocket', bridge),
           ['ratio bridge/direct', ratio(r('p50')), ratio(r('p90')), ratio(r('p99')), ratio(r('mean')), '', ratio(r('callsPerSec'))],
-          ['bare ws relay', f(relay.p50, 3), f(relay.p90, 3), f(relay.p99, 3), f(relay.mean, 3), f(relay.max, 2), int(relay.callsPerSec)],
+          latencyRow('bare ws relay', relay),
           ['ratio bridge/bare relay', ratio(overRelay.p50), '', '', ratio(overRelay.mean), '', ''],
-          [
-            "official inspector's proxy",
-            f(inspector.p50, 3),
-            f(inspector.p90, 3),
-            f(inspector.p99, 3),
-            f(inspector.mean, 3),
-            f(inspector.max, 2),
-            int(inspector.callsPerSec),
-          ],
+          latencyRow("official inspector's proxy", inspector),
           ['ratio inspector/bridge', ratio(inspectorOverBridge.p50), '', '', ratio(inspectorOverBridge.mean), '', ''],
         ],
       ) +
