@@ -61,6 +61,8 @@ export class Journal {
   private readonly offsets: number[] = [0];
   /** Serialized events not yet written: strings, or one buffer for a big line (appendLine). */
   private pending: (string | Buffer)[] = [];
+  /** The byte size of each pending event, counted once when it is queued. */
+  private pendingSizes: number[] = [];
   private pendingBytes = 0;
   private nextSeq = 0;
   private lastT = 0;
@@ -90,9 +92,7 @@ export class Journal {
   /** Stamps and queues one event; readers are told once it is on disk. */
   append(event: UnstampedEvent): BridgeEvent {
     if (this.closed) throw new Error('journal is closed');
-    // Clamp so that t never goes back, even across a clock quirk.
-    const t = Math.max(monotonicNow(), this.lastT);
-    this.lastT = t;
+    const t = this.now();
     let stamped = { seq: this.nextSeq, t, ...event } as BridgeEvent;
     let line: string;
     try {
@@ -123,15 +123,20 @@ export class Journal {
       return;
     }
     if (this.closed) throw new Error('journal is closed');
-    const t = Math.max(monotonicNow(), this.lastT);
-    this.lastT = t;
-    const line = serializeLine(this.nextSeq, t, conn, stream, bytes, eol);
+    const line = serializeLine(this.nextSeq, this.now(), conn, stream, bytes, eol);
     this.queue(line, line.length);
+  }
+
+  /** The time for the next event: clamped so that t never goes back, even across a clock quirk. */
+  private now(): number {
+    this.lastT = Math.max(monotonicNow(), this.lastT);
+    return this.lastT;
   }
 
   private queue(line: string | Buffer, bytes: number): void {
     this.nextSeq++;
     this.pending.push(line);
+    this.pendingSizes.push(bytes);
     this.pendingBytes += bytes;
     if (this.pendingBytes >= FLUSH_BYTES) this.flush();
     else this.scheduleFlush();
@@ -150,7 +155,9 @@ export class Journal {
     // While the disk refuses writes, the retry writes, in order; events wait in `pending`.
     if (this.stall || this.pending.length === 0) return;
     const items = this.pending;
+    const sizes = this.pendingSizes;
     this.pending = [];
+    this.pendingSizes = [];
     this.pendingBytes = 0;
     // Strings in a row make one batch; a big line's buffer is a batch of its own, written as
     // it is rather than copied into a bigger one.
@@ -159,9 +166,10 @@ export class Journal {
       const item = items[i] as string | Buffer;
       let batch: Batch;
       if (typeof item === 'string') {
-        const lines: string[] = [];
-        while (i < items.length && typeof items[i] === 'string') lines.push(items[i++] as string);
-        batch = { buf: Buffer.from(lines.join('')), written: 0, sizes: lines.map((l) => Buffer.byteLength(l)), lines };
+        const from = i;
+        while (i < items.length && typeof items[i] === 'string') i++;
+        const lines = items.slice(from, i) as string[];
+        batch = { buf: Buffer.from(lines.join('')), written: 0, sizes: sizes.slice(from, i), lines };
       } else {
         i++;
         batch = { buf: item, written: 0, sizes: [item.length] };
@@ -169,9 +177,9 @@ export class Journal {
       this.write(batch);
       if (this.stall) {
         // What follows waits behind the refused batch, in order.
-        const rest = items.slice(i);
-        this.pending = rest;
-        this.pendingBytes = rest.reduce((n, x) => n + (typeof x === 'string' ? Buffer.byteLength(x) : x.length), 0);
+        this.pending = items.slice(i);
+        this.pendingSizes = sizes.slice(i);
+        this.pendingBytes = this.pendingSizes.reduce((n, size) => n + size, 0);
         return;
       }
     }
