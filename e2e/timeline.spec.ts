@@ -63,13 +63,15 @@ for (const flow of ['Handshake', 'Stateless'] as FlowName[]) {
       const { app, conn, id } = await demo(page, lens.url, flow);
       const tools = new ToolsPage(page);
       await tools.pick('Slow');
-      await tools.field('tool-slow_steps').fill('4');
-      await tools.field('tool-slow_delayMs').fill('700');
+      // Ten seconds of steps: the echo below must go out while this call runs, and on a loaded
+      // machine typing and sending it has taken more than the 2.8 s this call once lasted.
+      await tools.field('tool-slow_steps').fill('20');
+      await tools.field('tool-slow_delayMs').fill('500');
       await tools.send();
-      await expect(tools.runner.getByTestId('progress')).toContainText('/ 4');
+      await expect(tools.runner.getByTestId('progress')).toContainText('/ 20');
       // Sent while the slow call runs; answered at once.
       await app.sendRaw(conn, toolCallLine(flow, 'during-slow', 'echo', { message: 'meanwhile' }));
-      await expect(tools.result.getByTestId('block-text')).toContainText('Done after 4 steps');
+      await expect(tools.result.getByTestId('block-text')).toContainText('Done after 20 steps', { timeout: 60_000 });
 
       const tl = new TimelinePage(page);
       await tl.open();
@@ -81,9 +83,9 @@ for (const flow of ['Handshake', 'Stateless'] as FlowName[]) {
       await expect(echo).toHaveAttribute('data-status', 'ok');
       // Rows are numbered by arrival: the echo's request came after the slow one's.
       expect(Number(await echo.getAttribute('data-row'))).toBeGreaterThan(Number(await slow.getAttribute('data-row')));
-      // Four steps of 700 ms: the slow row says at least 2.8 s, the echo much less.
+      // Twenty steps of 500 ms: the slow row says at least 10 s, the echo much less.
       const slowMs = (await tl.durationMs(slow)) ?? NaN;
-      expect(slowMs).toBeGreaterThanOrEqual(2800);
+      expect(slowMs).toBeGreaterThanOrEqual(10_000);
       expect((await tl.durationMs(echo)) ?? NaN).toBeLessThan(slowMs);
 
       // The journal's times: the echo's whole exchange lies inside the slow one's.
