@@ -26,10 +26,6 @@ export type TimelineSource = Extract<TimelineQuery, { type: 'source' }>['source'
 
 type Answered = Exclude<TimelineAnswer, { type: 'stats' } | { type: 'problem' }>;
 
-export function timelineWorker(): TimelinePort {
-  return new Worker(new URL('./worker.ts', import.meta.url), { type: 'module', name: 'timeline' }) as unknown as TimelinePort;
-}
-
 /** Once a frame in a page, at once elsewhere (tests). */
 const nextFrame = (run: () => void): void => {
   if (typeof requestAnimationFrame === 'function') requestAnimationFrame(run);
@@ -46,8 +42,12 @@ export class WorkerTimelineClient implements TimelineClient {
   private current: TimelinePort | undefined;
   private source: TimelineSource | undefined;
 
-  /** The worker starts on first use, and again after dispose (React mounts effects twice in development). */
-  constructor(private readonly makePort: () => TimelinePort = timelineWorker) {}
+  /**
+   * The worker starts on first use, and again after dispose (React mounts effects twice in
+   * development). `makePort` is the app's worker file (timelineWorker.ts) or the HTML viewer's
+   * inlined one: passed in, so that the viewer's bundle holds no reference to the app's file.
+   */
+  constructor(private readonly makePort: () => TimelinePort) {}
 
   private get port(): TimelinePort {
     if (!this.current) {

@@ -6,12 +6,13 @@
 import { useEffect, useMemo } from 'react';
 import type { BridgeEvent } from '../../../../protocol/envelope.js';
 import { WorkerTimelineClient } from './client.js';
+import { timelineWorker } from './timelineWorker.js';
 
 /** Events per frame: small enough that no one message is a long task to post or to parse. */
 const SLICE = 5000;
 
 export function useFileTimelineClient(events: readonly BridgeEvent[], name: string): WorkerTimelineClient {
-  const client = useMemo(() => new WorkerTimelineClient(), []);
+  const client = useMemo(() => new WorkerTimelineClient(timelineWorker), []);
   useEffect(() => {
     client.setSource({ kind: 'live', session: `file:${name}` });
     for (let i = 0; i < events.length; i += SLICE) client.push(JSON.stringify({ type: 'events', events: events.slice(i, i + SLICE) }));

@@ -5,10 +5,11 @@
 import { useEffect, useMemo } from 'react';
 import type { SessionStore } from '../../session/sessionStore.js';
 import { WorkerTimelineClient } from './client.js';
+import { timelineWorker } from './timelineWorker.js';
 
 /** The live session's timeline: every events frame goes to the worker as it arrives. */
 export function useLiveTimelineClient(store: SessionStore): WorkerTimelineClient {
-  const client = useMemo(() => new WorkerTimelineClient(), []);
+  const client = useMemo(() => new WorkerTimelineClient(timelineWorker), []);
   useEffect(() => {
     const off = store.onEventsFrame((text, session) => {
       // A new session (the first welcome, or a restarted bridge): its rows start over. Set
@@ -28,7 +29,7 @@ export function useLiveTimelineClient(store: SessionStore): WorkerTimelineClient
 
 /** An earlier session's journal, read by the worker from the bridge (tail first, then its saved index or the whole). */
 export function useJournalTimelineClient(store: SessionStore, session: string): WorkerTimelineClient {
-  const client = useMemo(() => new WorkerTimelineClient(), []);
+  const client = useMemo(() => new WorkerTimelineClient(timelineWorker), []);
   useEffect(() => {
     // With its saved index when the bridge keeps one (ADR 7); the worker keeps one after a fold.
     client.setSource({ kind: 'journal', ...store.journalSource(session), index: store.savedIndexUrl(session) });
