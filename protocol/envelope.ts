@@ -12,6 +12,10 @@ export const serverConfigSchema = z.object({
   args: z.array(z.string()).default([]),
   env: z.record(z.string(), z.string()).default({}),
   cwd: z.string().optional(),
+  /** Hand the server the bridge's whole environment, not only the safe list (bridge/serverEnv.ts). */
+  inheritEnv: z.boolean().optional(),
+  /** Values the user marked as secret: redacted wherever they occur in what is journaled; never journaled. */
+  secrets: z.array(z.string()).optional(),
 });
 export type ServerConfig = z.infer<typeof serverConfigSchema>;
 export type ServerConfigInput = z.input<typeof serverConfigSchema>;
@@ -215,19 +219,8 @@ export const bridgeFrameSchema = z.discriminatedUnion('type', [
 export type BridgeFrame = z.infer<typeof bridgeFrameSchema>;
 export type WelcomeFrame = z.infer<typeof welcomeFrameSchema>;
 
-/** The marker standing in for env values wherever a config leaves the process host. */
-export const REDACTED = '[redacted]';
-
-export function redactConfig(config: ServerConfig): RedactedConfig {
-  const env: Record<string, string> = {};
-  for (const key of Object.keys(config.env)) env[key] = REDACTED;
-  return {
-    command: config.command,
-    args: [...config.args],
-    env,
-    ...(config.cwd === undefined ? {} : { cwd: config.cwd }),
-  };
-}
+// The marker and the redaction live with the other secret rules; re-exported for the callers of old.
+export { REDACTED, redactConfig } from './redact.js';
 
 /**
  * Parses one event, keeping what is malformed as data instead of throwing, so a damaged

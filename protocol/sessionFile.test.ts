@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { base64Encode, wireBytes } from './bytes.js';
 import { REDACTED, redactConfig, type BridgeEvent, type LineEvent } from './envelope.js';
 import { NOTE_TOPICS } from './session.js';
-import { buildSessionFile, parseSessionFile, redactArgs, SESSION_FORMAT, SESSION_FORMAT_VERSION, type SessionFile } from './sessionFile.js';
+import { buildSessionFile, parseSessionFile, SESSION_FORMAT, SESSION_FORMAT_VERSION, type SessionFile } from './sessionFile.js';
 
 const encoder = new TextEncoder();
 const PRODUCER = { name: 'mcp-lens', version: '0.1.0' };
@@ -158,44 +158,6 @@ describe('buildSessionFile and parseSessionFile', () => {
       { conn: 'b', config, flow: 'stateless', protocolVersion: '2026-07-28' },
     ]);
     expect(built.events).toHaveLength(6);
-  });
-});
-
-describe('redactArgs', () => {
-  it('redacts values of credential-looking flags, in both spellings', () => {
-    expect(redactArgs(['--token=abc'])).toEqual([`--token=${REDACTED}`]);
-    expect(redactArgs(['--api-key', 'abc'])).toEqual(['--api-key', REDACTED]);
-    expect(redactArgs(['--password=x'])).toEqual([`--password=${REDACTED}`]);
-    expect(redactArgs(['-p', 'x', '--API_KEY=y', '--client-secret', 'z', '--auth=a=b'])).toEqual([
-      '-p',
-      'x',
-      `--API_KEY=${REDACTED}`,
-      '--client-secret',
-      REDACTED,
-      `--auth=${REDACTED}`,
-    ]);
-  });
-
-  it('leaves other flags and plain arguments alone', () => {
-    expect(redactArgs(['--verbose'])).toEqual(['--verbose']);
-    expect(redactArgs(['server.js', '--port=8080', '--verbose', 'token=abc', 'my-password'])).toEqual([
-      'server.js',
-      '--port=8080',
-      '--verbose',
-      'token=abc',
-      'my-password',
-    ]);
-    expect(redactArgs([])).toEqual([]);
-  });
-
-  it('keeps a trailing credential flag that has no value', () => {
-    expect(redactArgs(['server.js', '--token'])).toEqual(['server.js', '--token']);
-  });
-
-  it('does not change its input', () => {
-    const args = ['--token=abc'];
-    redactArgs(args);
-    expect(args).toEqual(['--token=abc']);
   });
 });
 

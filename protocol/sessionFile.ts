@@ -4,8 +4,11 @@
  * the JSON Schema is docs/session-format.schema.json.
  */
 import { z } from 'zod';
-import { bridgeEventSchema, redactedConfigSchema, REDACTED, type BridgeEvent, type RedactedConfig } from './envelope.js';
+import { bridgeEventSchema, redactedConfigSchema, type BridgeEvent, type RedactedConfig } from './envelope.js';
 import { MAX_JSON_DEPTH, nestsDeeperThan } from './jsonDepth.js';
+import { redactServerConfig } from './redact.js';
+
+export { redactArgs } from './redact.js';
 
 export const SESSION_FORMAT = 'mcp-lens-session';
 export const SESSION_FORMAT_VERSION = 1;
@@ -29,35 +32,9 @@ export const sessionFileSchema = z.object({
 });
 export type SessionFile = z.infer<typeof sessionFileSchema>;
 
-/** Arguments that look like credentials (--token=…, --api-key …) lose their values on export. */
-const SECRET_FLAG = /(^|[-_])(token|secret|password|passwd|api[-_]?key|auth|credentials?)([-_]|$)/i;
-
-export function redactArgs(args: readonly string[]): string[] {
-  const out: string[] = [];
-  for (let i = 0; i < args.length; i++) {
-    const arg = args[i] ?? '';
-    const eq = arg.indexOf('=');
-    if (arg.startsWith('-') && eq > 0 && SECRET_FLAG.test(arg.slice(0, eq).replace(/^-+/, '')))
-      out.push(`${arg.slice(0, eq + 1)}${REDACTED}`);
-    else if (
-      arg.startsWith('--') &&
-      eq === -1 &&
-      SECRET_FLAG.test(arg.replace(/^-+/, '')) &&
-      !/^--no-/.test(arg) &&
-      i + 1 < args.length &&
-      !(args[i + 1] ?? '').startsWith('-')
-    ) {
-      out.push(arg, REDACTED);
-      i++;
-    } else out.push(arg);
-  }
-  return out;
-}
-
+/** Every secret out of a journaled config, again: the file promises none, whatever the events carried. */
 function redactConfigForExport(config: RedactedConfig): RedactedConfig {
-  // Env values are redacted again here: the file promises none, whatever the events carried.
-  const env = Object.fromEntries(Object.keys(config.env).map((key) => [key, REDACTED]));
-  return { ...config, args: redactArgs(config.args), env };
+  return redactServerConfig(config).config;
 }
 
 export function buildSessionFile(
