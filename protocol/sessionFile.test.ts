@@ -165,41 +165,65 @@ describe('parseSessionFile: refusals', () => {
   const valid = (): Record<string, unknown> =>
     JSON.parse(JSON.stringify(buildSessionFile(recording(), PRODUCER))) as Record<string, unknown>;
 
-  it('refuses what is not JSON', () => {
+  it('refuses what is not JSON, saying where', () => {
     const parsed = parseSessionFile('{"format": "mcp-lens-session",');
-    expect(parsed.ok).toBe(false);
-    expect(!parsed.ok && parsed.error).toMatch(/^not JSON: /);
+    expect(parsed).toEqual({
+      ok: false,
+      error:
+        'not JSON: the text ends where a property name should follow at line 1, column 31: the file looks cut off (saved or copied before it was whole?)',
+    });
   });
 
-  it('refuses another format, or none', () => {
-    for (const text of ['{"format":"har","version":1}', '{}', 'null', '[]', '42']) {
-      expect(parseSessionFile(text)).toEqual({ ok: false, error: 'not an MCP Lens session file (no "format": "mcp-lens-session")' });
+  it('refuses another format, or none, saying what it seems to be', () => {
+    expect(parseSessionFile('{"format":"har","version":1}')).toEqual({
+      ok: false,
+      error: 'a "har" file, not an MCP Lens session file (its "format" is not "mcp-lens-session")',
+    });
+    expect(parseSessionFile('{}')).toEqual({
+      ok: false,
+      error: 'not an MCP Lens session file (no "format": "mcp-lens-session"; an empty object)',
+    });
+    for (const text of ['null', '[]', '42']) {
+      const parsed = parseSessionFile(text);
+      expect(!parsed.ok && parsed.error).toMatch(/not (an MCP Lens|a) session file/);
     }
   });
 
-  it('refuses another version', () => {
-    const parsed = parseSessionFile(JSON.stringify({ ...valid(), version: 2 }));
-    expect(!parsed.ok && parsed.error).toMatch(/^invalid session file at version: /);
+  it('refuses a newer version, and names both', () => {
+    const parsed = parseSessionFile(JSON.stringify({ ...valid(), version: 2, events: 'changed in version 2' }));
+    expect(parsed).toEqual({ ok: false, error: 'written by a newer MCP Lens (format version 2); this one reads version 1' });
+    const odd = parseSessionFile(JSON.stringify({ ...valid(), version: '1' }));
+    expect(!odd.ok && odd.error).toBe('unknown session format version "1"; this MCP Lens reads version 1');
   });
 
-  it('names the path of a bad event', () => {
+  it('names the index, seq and kind of a bad event, and what that kind lacks', () => {
     const file = valid();
     const events = file.events as Record<string, unknown>[];
     const line = events.findIndex((e) => e.kind === 'line');
+    const seq = events[line]?.seq as number;
     delete events[line]?.text;
     const parsed = parseSessionFile(JSON.stringify(file));
-    expect(parsed).toEqual({ ok: false, error: `invalid session file at events.${line}: a line carries exactly one of text or b64` });
+    expect(parsed).toEqual({
+      ok: false,
+      error: `invalid session file at events[${line}] (seq ${seq}), a line event: a line carries exactly one of text or b64`,
+    });
 
     const other = valid();
-    (other.events as Record<string, unknown>[])[0] = { seq: -1, t: 0, kind: 'notice', level: 'info', message: 'x' };
-    const negative = parseSessionFile(JSON.stringify(other));
-    expect(!negative.ok && negative.error).toMatch(/^invalid session file at events\.0/);
+    (other.events as Record<string, unknown>[])[0] = { seq: 3, t: 0, kind: 'line', stream: 'stdot', text: 'x', eol: '\n', size: 1 };
+    const stream = parseSessionFile(JSON.stringify(other));
+    expect(!stream.ok && stream.error).toMatch(/^invalid session file at events\[0\]\.stream \(seq 3\), a line event: Invalid option/);
+
+    (other.events as Record<string, unknown>[])[0] = { seq: 3, t: 0, kind: 'telemetry' };
+    const unknownKind = parseSessionFile(JSON.stringify(other));
+    expect(!unknownKind.ok && unknownKind.error).toBe(
+      'invalid session file at events[0] (seq 3): unknown event kind "telemetry" (this MCP Lens knows line, spawn, spawn-error, exit, stop, notice, note)',
+    );
   });
 
   it('names the path of a bad connection', () => {
     const file = valid();
     (file.connections as Record<string, unknown>[])[0] = { conn: 'c1' };
     const parsed = parseSessionFile(JSON.stringify(file));
-    expect(!parsed.ok && parsed.error).toMatch(/^invalid session file at connections\.0\.config: /);
+    expect(!parsed.ok && parsed.error).toMatch(/^invalid session file at connections\[0\]\.config: /);
   });
 });

@@ -7,6 +7,7 @@ import { z } from 'zod';
 import { bridgeEventSchema, redactedConfigSchema, type BridgeEvent, type RedactedConfig } from './envelope.js';
 import { MAX_JSON_DEPTH, nestsDeeperThan } from './jsonDepth.js';
 import { redactServerConfig } from './redact.js';
+import { describeForeign, jsonProblem, schemaProblem, versionProblem } from './sessionProblems.js';
 
 export { redactArgs } from './redact.js';
 
@@ -86,14 +87,20 @@ export function parseSessionFile(text: string): ParsedSessionFile {
   try {
     value = JSON.parse(text);
   } catch (error) {
-    return { ok: false, error: `not JSON: ${(error as Error).message}` };
+    return { ok: false, error: jsonProblem(text, error) };
   }
-  const format = (value as { format?: unknown } | null)?.format;
-  if (format !== SESSION_FORMAT) return { ok: false, error: 'not an MCP Lens session file (no "format": "mcp-lens-session")' };
+  return parseSessionValue(value);
+}
+
+/** The same judgement on JSON already parsed (a reader that had to parse it to see what it is). */
+export function parseSessionValue(value: unknown): ParsedSessionFile {
+  const doc = value as { format?: unknown; version?: unknown } | null;
+  if (typeof doc !== 'object' || doc === null || Array.isArray(doc) || doc.format !== SESSION_FORMAT)
+    return { ok: false, error: describeForeign(value) };
+  // The version first: a newer file may differ anywhere, and its first difference would say less.
+  const version = versionProblem(doc.version, SESSION_FORMAT_VERSION);
+  if (version) return { ok: false, error: version };
   const parsed = sessionFileSchema.safeParse(value);
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0];
-    return { ok: false, error: `invalid session file at ${issue?.path.join('.') ?? '?'}: ${issue?.message ?? 'unknown problem'}` };
-  }
+  if (!parsed.success) return { ok: false, error: schemaProblem(value, parsed.error.issues[0]) };
   return { ok: true, file: parsed.data };
 }
