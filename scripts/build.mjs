@@ -11,12 +11,12 @@ const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
 const force = process.argv.includes('--force');
 const check = !process.argv.includes('--no-check');
 
-function run(label, bin, args) {
+function run(label, script, args) {
   process.stdout.write(`mcp-lens build: ${label}\n`);
   // Always a production build: a NODE_ENV inherited from a test runner ("test") would make
   // Vite bundle React's development build, which behaves differently (StrictMode re-runs).
   const env = { ...process.env, NODE_ENV: 'production' };
-  const child = spawn(process.execPath, [path.join(root, 'node_modules', bin), ...args], { cwd: root, stdio: 'inherit', env });
+  const child = spawn(process.execPath, [path.join(root, script), ...args], { cwd: root, stdio: 'inherit', env });
   return new Promise((resolve) => {
     child.on('close', (code) => {
       if (code !== 0) {
@@ -43,7 +43,7 @@ if ((nodeStale || webStale) && !fs.existsSync(path.join(root, 'node_modules', 't
 // The two outputs share nothing (dist/node, dist/web), so they build side by side.
 await Promise.all([
   nodeStale &&
-    run('compiling the bridge, protocol and demo server', 'typescript/bin/tsc', [
+    run('compiling the bridge, protocol and demo server', 'node_modules/typescript/bin/tsc', [
       '-p',
       'tsconfig.build.json',
       ...(check ? [] : ['--noCheck']),
@@ -53,7 +53,10 @@ await Promise.all([
       touch('.node-stamp');
     }),
   webStale &&
-    run('bundling the web app', 'vite/bin/vite.js', ['build', '--logLevel', 'warn']).then((ok) => {
-      if (ok) touch('.web-stamp');
-    }),
+    run('bundling the web app', 'node_modules/vite/bin/vite.js', ['build', '--logLevel', 'warn'])
+      // The HTML viewer's template goes into dist/web, which the app's build empties first.
+      .then((ok) => ok && run('building the HTML viewer', 'scripts/buildViewer.mjs', []))
+      .then((ok) => {
+        if (ok) touch('.web-stamp');
+      }),
 ]);
