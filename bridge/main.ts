@@ -21,6 +21,8 @@ Options:
   --home <dir>        where journals are kept (default $MCP_LENS_HOME or ~/.mcp-lens)
   --idle-stop <min>   stop a server no tab has shown for this many minutes
                       (default 15; 0 never; fractions allowed)
+  --inherit-env       hand the default server this whole environment (default: PATH, HOME,
+                      USER, SHELL, TERM, LOGNAME only)
   --host <addr>       address to bind (default 127.0.0.1)
   --dangerously-listen-beyond-loopback
                       allow --host to be something other than loopback: anyone who can
@@ -70,6 +72,7 @@ async function serve(argv: string[], options: CliOptions): Promise<number> {
         home: { type: 'string' },
         'idle-stop': { type: 'string' },
         host: { type: 'string' },
+        'inherit-env': { type: 'boolean' },
         'dangerously-listen-beyond-loopback': { type: 'boolean' },
         help: { type: 'boolean', short: 'h' },
         version: { type: 'boolean', short: 'v' },
@@ -100,8 +103,9 @@ async function serve(argv: string[], options: CliOptions): Promise<number> {
     return 2;
   }
   const [command, ...args] = positionals;
-  const defaultServer =
+  const server =
     command === undefined ? { command: process.execPath, args: [demoServerPath()], label: 'MCP Lens demo server' } : { command, args };
+  const defaultServer = values['inherit-env'] ? { ...server, inheritEnv: true } : server;
 
   // Loaded here, not at the top: `call` and `check` never serve, and the server's modules
   // (express, ws and the rest) cost each of their runs about a fifth of a second of CPU.

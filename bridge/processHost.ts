@@ -6,10 +6,11 @@
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import fs from 'node:fs';
 import type { Eol, ServerConfig, StopReason, UnstampedEvent } from '../protocol/envelope.js';
-import { redactConfig } from '../protocol/envelope.js';
+import { maskText, redactServerConfig } from '../protocol/redact.js';
 import { LineSplitter, type SplitLine } from './lineSplitter.js';
 import { lineEvent, type LineStream } from './lineRecord.js';
 import { Reaper } from './reaper.js';
+import { serverEnv } from './serverEnv.js';
 
 export interface ProcessHostOptions {
   record: (event: UnstampedEvent) => void;
@@ -17,7 +18,7 @@ export interface ProcessHostOptions {
   recordLine?: (conn: string, stream: LineStream, bytes: Buffer, eol: Eol) => void;
   /** Wait after closing stdin, then after SIGTERM, before escalating. The spec's advice: 2 s. */
   graceMs?: number;
-  /** Env variables never handed to a child (the bridge's own token, for one). */
+  /** The parent's variables never handed to a child, even with inheritEnv (the bridge's token always is). */
   withholdEnv?: string[];
 }
 
@@ -59,19 +60,26 @@ export class ProcessHost {
 
   spawn(conn: string, config: ServerConfig, label?: string): void {
     const record = this.options.record;
-    const redacted = redactConfig(config);
+    // Journaled with every secret out, and with no message that could carry one back in.
+    const { config: redacted, redactions } = redactServerConfig(config);
+    const clear = redactions.flatMap((r) => (r.secret !== undefined && r.secret.length >= MIN_MASKED ? [r.secret] : []));
+    const safe = (message: string): string => maskText(message, clear).text;
     if (this.shuttingDown) {
       // A spawn that races the shutdown would outlive stopAll() and hold the process open.
       record({ kind: 'spawn-error', conn, config: redacted, code: 'ESHUTDOWN', message: 'not started: the bridge is stopping' });
       return;
     }
     if (config.cwd !== undefined && !isDirectory(config.cwd)) {
-      record({ kind: 'spawn-error', conn, config: redacted, code: 'ENOENT', message: `working directory does not exist: ${config.cwd}` });
+      record({
+        kind: 'spawn-error',
+        conn,
+        config: redacted,
+        code: 'ENOENT',
+        message: `working directory does not exist: ${redacted.cwd ?? ''}`,
+      });
       return;
     }
-    const env: Record<string, string | undefined> = { ...process.env };
-    for (const key of this.options.withholdEnv ?? []) delete env[key];
-    Object.assign(env, config.env);
+    const env = serverEnv(process.env, config, { withhold: this.options.withholdEnv ?? [] });
 
     let proc: ChildProcessWithoutNullStreams;
     try {
@@ -86,7 +94,7 @@ export class ProcessHost {
     } catch (error) {
       // Synchronous failures: bad argument types, a NUL byte in an argument, and so on.
       const e = error as NodeJS.ErrnoException;
-      record({ kind: 'spawn-error', conn, config: redacted, code: e.code ?? 'ERR_SPAWN', message: e.message });
+      record({ kind: 'spawn-error', conn, config: redacted, code: e.code ?? 'ERR_SPAWN', message: safe(e.message) });
       return;
     }
 
@@ -141,12 +149,12 @@ export class ProcessHost {
       if (!spawned && !finished) {
         finished = true;
         child.alive = false;
-        const message = error.code === 'ENOENT' ? `command not found: ${config.command} (ENOENT)` : `${error.message}`;
+        const message = error.code === 'ENOENT' ? `command not found: ${redacted.command} (ENOENT)` : safe(error.message);
         record({ kind: 'spawn-error', conn, config: redacted, code: error.code ?? 'ERR_SPAWN', message });
         resolveExited();
         return;
       }
-      record({ kind: 'notice', conn, level: 'error', message: `process error: ${error.message}` });
+      record({ kind: 'notice', conn, level: 'error', message: `process error: ${safe(error.message)}` });
     });
     // 'close' waits for stdout and stderr to end, so no line is lost; but a grandchild that
     // inherited them may hold them open, so after 'exit' we wait a little and then report anyway.
@@ -227,6 +235,9 @@ export class ProcessHost {
     if (child.proc.pid !== undefined) this.reaper.forget(child.proc.pid);
   }
 }
+
+/** Shorter values (an env's `1`, `true`) would mangle messages and are no secret worth hiding there. */
+const MIN_MASKED = 4;
 
 function isDirectory(dir: string): boolean {
   try {

@@ -11,6 +11,7 @@ export const commonOptions = {
   transcript: { type: 'boolean', default: false },
   record: { type: 'string' },
   'no-discover': { type: 'boolean', default: false },
+  'inherit-env': { type: 'boolean', default: false },
   help: { type: 'boolean', short: 'h' },
 } as const satisfies ParseArgsConfig['options'];
 
@@ -38,8 +39,9 @@ export function probeTimeoutOption(value: string | undefined): { probeTimeoutMs?
   return value === undefined ? {} : { probeTimeoutMs: msOption('probe-timeout', value) };
 }
 
-export function serverCommand(positionals: string[]): { command: string; args: string[] } {
+/** `inheritEnv` (--inherit-env): the server gets this process's whole environment, not only the safe list. */
+export function serverCommand(positionals: string[], inheritEnv = false): { command: string; args: string[]; inheritEnv?: true } {
   const [command, ...args] = positionals;
   if (command === undefined) throw new UsageError('give the server to run after --, e.g. -- node server.js');
-  return { command, args };
+  return { command, args, ...(inheritEnv ? { inheritEnv: true as const } : {}) };
 }

@@ -48,6 +48,8 @@ export const CALL_USAGE = `Usage: mcp-lens call --method <method> [options] -- <
   --elicit-content <json>           the content sent with --elicit accept
   --transcript                      print every wire line with its time (on stderr)
   --record <file>                   write the session file (docs/session-format.md)
+  --inherit-env                     hand the server this whole environment (default: PATH, HOME, USER,
+                                    SHELL, TERM, LOGNAME only; set more with -- env NAME=value cmd)
 
 stdout carries the result (or {"error":...}) exactly as the server wrote it.
 Exit codes: 0 success; 1 JSON-RPC error, isError: true, no final result (input_required left
@@ -314,6 +316,6 @@ export function planCall(argv: string[]) {
     params,
     elicit,
     elicitContent,
-    server: help ? { command: 'none', args: [], env: {} } : { ...serverCommand(positionals), env: {} },
+    server: help ? { command: 'none', args: [], env: {} } : { ...serverCommand(positionals, values['inherit-env']), env: {} },
   };
 }

@@ -32,6 +32,8 @@ a tool), and prints what breaks the protocol, grouped by rule.
   --timeout <ms>           per-request timeout (default 60000)
   --transcript             print every wire line (on stderr)
   --record <file>          write the session file
+  --inherit-env            hand the server this whole environment (default: PATH, HOME, USER, SHELL,
+                           TERM, LOGNAME only; set more with -- env NAME=value cmd)
 
 Exit codes: 0 no errors (warnings allowed); 1 at least one error finding, or the --record file
 could not be written; 2 bad usage; 3 unreachable.
@@ -230,7 +232,7 @@ function planCheck(argv: string[]) {
     capabilities,
     probe: probeTimeoutOption(values['probe-timeout']),
     record: recordTarget(values.record),
-    server: serverCommand(positionals),
+    server: serverCommand(positionals, values['inherit-env']),
   };
 }
 

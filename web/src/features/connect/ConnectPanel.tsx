@@ -2,6 +2,7 @@ import { useEffect, useState, type FormEvent } from 'react';
 import type { ServerConfig, WelcomeFrame } from '../../../../protocol/envelope.js';
 import { HANDSHAKE_VERSIONS, LOG_LEVELS, STATELESS_VERSION, type FlowChoice, type LogLevel } from '../../../../protocol/flows.js';
 import type { SessionStore } from '../../session/sessionStore.js';
+import { rememberClearConfig } from './clearConfigs.js';
 import { fieldsToConfig, type ConfigFields } from './parseConfig.js';
 
 interface Props {
@@ -17,7 +18,7 @@ const FLOWS: { value: FlowChoice; label: string; hint: string }[] = [
 ];
 
 export function ConnectPanel({ store, welcome, disabled }: Props) {
-  const [fields, setFields] = useState<ConfigFields>({ command: '', args: '', env: '', cwd: '' });
+  const [fields, setFields] = useState<ConfigFields>({ command: '', args: '', env: '', cwd: '', secrets: '', inheritEnv: false });
   const [flow, setFlow] = useState<FlowChoice>('handshake');
   const [version, setVersion] = useState('');
   const [probeTimeout, setProbeTimeout] = useState('');
@@ -39,10 +40,12 @@ export function ConnectPanel({ store, welcome, disabled }: Props) {
         .map(([k, v]) => `${k}=${v}`)
         .join('\n'),
       cwd: welcome.defaultServer.cwd ?? '',
+      secrets: (welcome.defaultServer.secrets ?? []).join('\n'),
+      inheritEnv: welcome.defaultServer.inheritEnv ?? false,
     });
   }, [welcome, prefilled]);
 
-  const set = (key: keyof ConfigFields) => (value: string) => setFields((f) => ({ ...f, [key]: value }));
+  const set = (key: Exclude<keyof ConfigFields, 'inheritEnv'>) => (value: string) => setFields((f) => ({ ...f, [key]: value }));
 
   const submit = (event: FormEvent): void => {
     event.preventDefault();
@@ -52,7 +55,7 @@ export function ConnectPanel({ store, welcome, disabled }: Props) {
     setErrors(all);
     if (!config || 'error' in probe) return;
     const label = welcome && isDefaultServer(config, welcome.defaultServer) ? welcome.defaultServer.label : undefined;
-    store.connect(
+    const conn = store.connect(
       config,
       flow,
       {
@@ -65,6 +68,7 @@ export function ConnectPanel({ store, welcome, disabled }: Props) {
       },
       label,
     );
+    rememberClearConfig(store, conn, config);
   };
 
   const versionSuggestions = flow === 'handshake' ? HANDSHAKE_VERSIONS : [STATELESS_VERSION];
@@ -75,8 +79,28 @@ export function ConnectPanel({ store, welcome, disabled }: Props) {
       <input id="cmd" value={fields.command} onChange={(e) => set('command')(e.target.value)} spellCheck={false} autoComplete="off" />
       <label htmlFor="args">Arguments (one per line, passed as is: no shell)</label>
       <textarea id="args" rows={2} value={fields.args} onChange={(e) => set('args')(e.target.value)} spellCheck={false} />
-      <label htmlFor="env">Environment (NAME=value per line; values never leave this machine's journal)</label>
+      <label htmlFor="env">Environment (NAME=value per line; values are never journaled or exported)</label>
       <textarea id="env" rows={2} value={fields.env} onChange={(e) => set('env')(e.target.value)} spellCheck={false} />
+      <label
+        className="check"
+        title="By default a server gets only PATH, HOME, USER, SHELL, TERM and LOGNAME from the bridge, plus what is set above"
+      >
+        <input
+          type="checkbox"
+          checked={fields.inheritEnv ?? false}
+          onChange={(e) => setFields((f) => ({ ...f, inheritEnv: e.target.checked }))}
+        />
+        Inherit the bridge's whole environment
+      </label>
+      <label htmlFor="secrets">Mark as secret (one value per line; redacted wherever it appears in what is recorded)</label>
+      <textarea
+        id="secrets"
+        rows={1}
+        value={fields.secrets ?? ''}
+        onChange={(e) => set('secrets')(e.target.value)}
+        spellCheck={false}
+        autoComplete="off"
+      />
       <label htmlFor="cwd">Working directory (optional)</label>
       <input id="cwd" value={fields.cwd} onChange={(e) => set('cwd')(e.target.value)} spellCheck={false} />
       <fieldset>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fieldsToConfig, parseArgsField, parseEnvField } from './parseConfig.js';
+import { fieldsToConfig, parseArgsField, parseEnvField, parseSecretsField } from './parseConfig.js';
 
 describe('the connect form fields', () => {
   it('takes one argument per line, literally: no shell, no quoting', () => {
@@ -20,6 +20,22 @@ describe('the connect form fields', () => {
       args: ['s.js'],
       env: {},
       cwd: '/tmp',
+    });
+  });
+
+  it('reads the values marked as secret, one per line, and the inherit option', () => {
+    expect(parseSecretsField('sk-1\n\n  \n pass word \nsk-1')).toEqual(['sk-1', ' pass word ']);
+    expect(fieldsToConfig({ command: 'node', args: '', env: '', cwd: '', secrets: 'sk-1', inheritEnv: true }).config).toEqual({
+      command: 'node',
+      args: [],
+      env: {},
+      inheritEnv: true,
+      secrets: ['sk-1'],
+    });
+    expect(fieldsToConfig({ command: 'node', args: '', env: '', cwd: '', secrets: '\n', inheritEnv: false }).config).toEqual({
+      command: 'node',
+      args: [],
+      env: {},
     });
   });
 });

@@ -6,6 +6,10 @@ export interface ConfigFields {
   args: string;
   env: string;
   cwd: string;
+  /** Values to treat as secret, one per line: redacted wherever they appear in what is recorded. */
+  secrets?: string;
+  /** The bridge's whole environment instead of its safe list. */
+  inheritEnv?: boolean;
 }
 
 /** One argument per line, kept exactly: no shell, so no quoting and no expansion. */
@@ -37,13 +41,21 @@ export function fieldsToConfig(fields: ConfigFields): { config?: ServerConfig; e
   const { env, errors: envErrors } = parseEnvField(fields.env);
   errors.push(...envErrors);
   if (errors.length > 0) return { errors };
+  const secrets = parseSecretsField(fields.secrets ?? '');
   return {
     config: {
       command: fields.command.trim(),
       args: parseArgsField(fields.args),
       env,
       ...(fields.cwd.trim() === '' ? {} : { cwd: fields.cwd.trim() }),
+      ...(fields.inheritEnv ? { inheritEnv: true } : {}),
+      ...(secrets.length > 0 ? { secrets } : {}),
     },
     errors,
   };
+}
+
+/** One value per line, exactly as typed (a secret may begin or end with a space); blank lines skipped. */
+export function parseSecretsField(text: string): string[] {
+  return [...new Set(text.split('\n').filter((line) => line.trim() !== ''))];
 }

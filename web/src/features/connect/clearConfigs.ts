@@ -1,0 +1,18 @@
+/**
+ * The configs this tab launched, as typed: secrets in clear, so the export dialog can offer to keep
+ * one and can find a server echoing one. Held in memory only, for as long as the tab lives; never
+ * sent anywhere but in the spawn itself, never stored.
+ */
+import type { ServerConfig } from '../../../../protocol/envelope.js';
+
+const byStore = new WeakMap<object, Map<string, ServerConfig>>();
+
+export function rememberClearConfig(store: object, conn: string, config: ServerConfig): void {
+  let configs = byStore.get(store);
+  if (!configs) byStore.set(store, (configs = new Map()));
+  configs.set(conn, config);
+}
+
+export function clearConfigs(store: object): ReadonlyMap<string, ServerConfig> {
+  return byStore.get(store) ?? new Map();
+}
