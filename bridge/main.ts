@@ -11,6 +11,8 @@ import { VERSION } from './version.js';
 const USAGE = `Usage: mcp-lens [options] [-- command [args...]]
        mcp-lens call --method <m> [options] -- command [args...]   (mcp-lens call --help)
        mcp-lens check [options] -- command [args...]               (mcp-lens check --help)
+       mcp-lens replay <file> [options] -- command [args...]       (mcp-lens replay --help)
+       mcp-lens mock <file> [--conn <id>]                          (mcp-lens mock --help)
 
 Serves MCP Lens at http://127.0.0.1:<port>/ with the given stdio server (default: the demo
 server) ready to connect.
@@ -55,6 +57,8 @@ export interface CliOptions {
 export async function runCli(argv: string[], options: CliOptions = {}): Promise<number> {
   if (argv[0] === 'call') return headless('call', async () => (await import('./cli/call.js')).runCall(argv.slice(1)));
   if (argv[0] === 'check') return headless('check', async () => (await import('./cli/check.js')).runCheck(argv.slice(1)));
+  if (argv[0] === 'replay') return headless('replay', async () => (await import('./cli/replay.js')).runReplay(argv.slice(1)));
+  if (argv[0] === 'mock') return headless('mock', async () => (await import('./cli/mock.js')).runMock(argv.slice(1)));
   return serve(argv, options);
 }
 

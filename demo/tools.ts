@@ -20,6 +20,7 @@ import * as z from 'zod';
 
 import { SERVER_NAME, type DemoEra } from './info.js';
 import { DEMO_PNG_BASE64, DEMO_WAV_BASE64 } from './media.js';
+import { echoPrefix } from './variant.js';
 
 function text(value: string): CallToolResult {
   return { content: [{ type: 'text', text: value }] };
@@ -205,7 +206,7 @@ export function registerTools(server: McpServer, era: DemoEra): void {
     async ({ message }, ctx) => {
       // Sent only when the client asked for logs: logging/setLevel (handshake) or _meta logLevel (stateless).
       await ctx.mcpReq.log('info', { echoed: message }, 'echo');
-      return text(`Echo: ${message}`);
+      return text(`${echoPrefix()}${message}`);
     },
   );
 

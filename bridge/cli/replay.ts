@@ -1,0 +1,214 @@
+/**
+ * `mcp-lens replay FILE -- command`: a recorded session as a regression test. Each recorded
+ * connection is replayed against a fresh start of the given server: the engine opens the
+ * conversation again (in the recorded flow unless --flow says otherwise), the recorded calls are
+ * sent again in order with new ids, the server's questions are answered as recorded, and each
+ * answer is compared with the recorded one (protocol/replay). Exit 0 all match, 1 any
+ * difference or unanswered request, 2 bad usage or an unreadable file, 3 the server could not
+ * be reached or died.
+ */
+import { classifyText } from '../../protocol/jsonrpc.js';
+import type { FlowChoice } from '../../protocol/flows.js';
+import type { ServerConfig } from '../../protocol/envelope.js';
+import { parseJsonPath, type JsonPath } from '../../protocol/replay/jsonPath.js';
+import { ignoreRule } from '../../protocol/replay/volatile.js';
+import { compareOpening, openingMethod, type GotOpening } from '../../protocol/replay/opening.js';
+import { RecordedAnswers } from '../../protocol/replay/recordedAnswers.js';
+import { readRecordings, type RecordedConnection } from '../../protocol/replay/recording.js';
+import { replayCalls, type ExchangeReport } from '../../protocol/replay/replayCalls.js';
+import { renderExchange, renderSummary, tally, type Tally } from '../../protocol/replay/report.js';
+import { asRecord } from '../../protocol/replay/params.js';
+import { flowOption, msOption, parse, probeTimeoutOption, serverCommand, UsageError } from './args.js';
+import { HeadlessClient } from './headless.js';
+import { readSessionFile } from './readSession.js';
+import { transcriptLine } from './transcript.js';
+
+export const REPLAY_USAGE = `Usage: mcp-lens replay <file> [options] -- <command> [args...]
+
+Replays the requests of a session file (mcp-lens call --record, or an export from the app)
+against a fresh start of the server, and compares each answer with the recorded one.
+
+  --flow handshake|stateless|auto   how to open the conversation (default: the flow each
+                                    connection was recorded in)
+  --ignore <jsonpath>               set this part of every answer aside, e.g.
+                                    '$.result.content[0].text' or '$..version' (repeatable)
+  --strict                          compare the volatile values too (progress tokens,
+                                    requestState, timestamps), which are set aside by default
+  --conn <id>                       replay only this connection of the file
+  --timeout <ms>                    per-request idle timeout (default 60000)
+  --probe-timeout <ms>              auto: wait this long for server/discover before initialize
+  --transcript                      print every wire line of the replay (on stderr)
+
+The opening request (initialize or server/discover) is made again by the engine and compared
+when the flow is the recorded one. Notifications are not compared. Each difference is printed
+with its JSON path, the recorded value and the new one.
+
+Exit codes: 0 every answer matches; 1 at least one differs or went unanswered; 2 bad usage or a
+file that is not a readable session file; 3 the server could not be reached or died.
+`;
+
+const replayOptions = {
+  flow: { type: 'string' },
+  ignore: { type: 'string', multiple: true },
+  strict: { type: 'boolean', default: false },
+  conn: { type: 'string' },
+  timeout: { type: 'string', default: '60000' },
+  'probe-timeout': { type: 'string' },
+  transcript: { type: 'boolean', default: false },
+  help: { type: 'boolean', short: 'h' },
+} as const;
+
+/** What a default replay declares when the recording does not say (call's own default). */
+const DEFAULT_CAPABILITIES = { elicitation: { form: {} }, roots: {} };
+
+export interface ReplayPlan {
+  file: string;
+  flow: FlowChoice | undefined;
+  ignore: JsonPath[];
+  strict: boolean;
+  conn: string | undefined;
+  timeoutMs: number;
+  probe: { probeTimeoutMs?: number };
+  transcript: boolean;
+  server: ServerConfig;
+}
+
+/** Reads the arguments of `mcp-lens replay`; undefined for --help; throws UsageError. */
+export function planReplay(argv: string[]): ReplayPlan | undefined {
+  const dashes = argv.indexOf('--');
+  const own = dashes === -1 ? argv : argv.slice(0, dashes);
+  const { values, positionals } = parse(own, replayOptions);
+  if (values.help === true) return undefined;
+  const [file, ...extra] = positionals;
+  if (file === undefined) throw new UsageError('give the session file to replay');
+  if (extra.length > 0) throw new UsageError(`unexpected ${extra.join(' ')} before --; the server's command goes after --`);
+  const ignore: JsonPath[] = [];
+  for (const source of values.ignore ?? []) {
+    const parsed = parseJsonPath(source);
+    if (!parsed.ok) throw new UsageError(`--ignore: ${parsed.error}`);
+    ignore.push(parsed.path);
+  }
+  return {
+    file,
+    flow: values.flow === undefined ? undefined : flowOption(values.flow),
+    ignore,
+    strict: values.strict === true,
+    conn: values.conn,
+    timeoutMs: msOption('timeout', values.timeout),
+    probe: probeTimeoutOption(values['probe-timeout']),
+    transcript: values.transcript === true,
+    server: { ...serverCommand(dashes === -1 ? [] : argv.slice(dashes + 1)), env: {} },
+  };
+}
+
+export async function runReplay(
+  argv: string[],
+  out: NodeJS.WritableStream = process.stdout,
+  err: NodeJS.WritableStream = process.stderr,
+): Promise<number> {
+  let plan: ReplayPlan | undefined;
+  try {
+    plan = planReplay(argv);
+  } catch (error) {
+    if (error instanceof UsageError) {
+      err.write(`mcp-lens replay: ${error.message}\n\n${REPLAY_USAGE}`);
+      return 2;
+    }
+    throw error;
+  }
+  if (plan === undefined) {
+    out.write(REPLAY_USAGE);
+    return 0;
+  }
+  const read = readSessionFile(plan.file);
+  if (!read.ok) {
+    err.write(`mcp-lens replay: ${read.error}\n`);
+    return 2;
+  }
+  const recordings = readRecordings(read.file);
+  const chosen =
+    plan.conn === undefined ? recordings.filter((r) => r.calls.length > 0 || r.opening) : recordings.filter((r) => r.conn === plan.conn);
+  if (plan.conn !== undefined && chosen.length === 0) {
+    err.write(
+      `mcp-lens replay: ${plan.file} has no connection "${plan.conn}" (it has ${recordings.map((r) => JSON.stringify(r.conn)).join(', ') || 'none'})\n`,
+    );
+    return 2;
+  }
+  if (chosen.length === 0) {
+    err.write(`mcp-lens replay: ${plan.file} has no recorded requests to replay\n`);
+    return 2;
+  }
+  const print = (text: string): boolean => out.write(`${text}\n`);
+  const total: Tally = { match: 0, differ: 0, skipped: 0, failed: 0 };
+  let code = 0;
+  for (const recording of chosen) {
+    const result = await replayConnection(recording, plan, print, err);
+    for (const key of Object.keys(total) as (keyof Tally)[]) total[key] += result.tally[key];
+    code = Math.max(code, result.code);
+  }
+  print(`replay: ${renderSummary(total)}${chosen.length > 1 ? ` on ${chosen.length} connections` : ''}`);
+  return code;
+}
+
+async function replayConnection(
+  recording: RecordedConnection,
+  plan: ReplayPlan,
+  print: (text: string) => void,
+  err: NodeJS.WritableStream,
+): Promise<{ code: number; tally: Tally }> {
+  const choice = plan.flow ?? recording.flow ?? 'auto';
+  const answers = new RecordedAnswers(recording.questions);
+  let t0: number | undefined;
+  const client = new HeadlessClient(plan.server, {
+    onEvent: (event) => {
+      t0 ??= event.t;
+      if (plan.transcript) err.write(`${transcriptLine(event, t0)}\n`);
+    },
+    onServerRequest: async (method, params) => answers.answer(method, params),
+  });
+  const heading = `connection ${JSON.stringify(recording.conn)}${recording.label ? ` (${recording.label})` : ''}, recorded in the ${recording.flow ?? 'unknown'} flow`;
+  const failed = async (reason: string, code: number): Promise<{ code: number; tally: Tally }> => {
+    if (client.running) await client.stop();
+    print(`${heading}\n  FAILED   ${reason}`);
+    return { code, tally: { match: 0, differ: 0, skipped: 0, failed: 1 } };
+  };
+  const spawnError = await client.start();
+  if (spawnError) return failed(`could not start the server: ${spawnError}`, 3);
+  const sameFlowVersion = choice === recording.flow && recording.protocolVersion ? { protocolVersion: recording.protocolVersion } : {};
+  const connected = await client.connect(choice, {
+    ...sameFlowVersion,
+    discover: true,
+    capabilities: recording.capabilities ?? DEFAULT_CAPABILITIES,
+    timeoutMs: plan.timeoutMs,
+    ...plan.probe,
+  });
+  if (!connected.ok) return failed(`could not connect: ${connected.reason}${client.stderrDetail}`, 3);
+  const session = client.session;
+  if (!session) return failed('no session', 3);
+  const crossFlow = recording.flow !== undefined && recording.flow !== session.flow;
+  print(`${heading}, replayed in the ${session.flow} flow`);
+  const ignore = ignoreRule({ paths: plan.ignore, crossFlow, strict: plan.strict });
+  const reports: ExchangeReport[] = [];
+  const report = (r: ExchangeReport): void => {
+    reports.push(r);
+    for (const line of renderExchange(r)) print(line);
+  };
+  report(compareOpening(recording, session.flow, openingAnswer(client, openingMethod(session.flow)), ignore));
+  await replayCalls(recording.calls, session, { ignore, timeoutMs: plan.timeoutMs, answer: answers.answer, onReport: report });
+  if (client.running) await client.stop();
+  const counts = tally(reports);
+  const fatal = reports.some((r) => r.status === 'failed' && r.fatal);
+  print(`  ${renderSummary(counts)}`);
+  return { code: fatal ? 3 : counts.differ + counts.failed > 0 ? 1 : 0, tally: counts };
+}
+
+/** The last answered opening request of this run, read back from its own record. */
+function openingAnswer(client: HeadlessClient, method: string): GotOpening | undefined {
+  const exchange = [...client.tracker.exchanges.values()]
+    .filter((e) => e.from === 'client' && e.method === method && e.status === 'result')
+    .pop();
+  const event = exchange?.responseSeq === undefined ? undefined : client.events.find((e) => e.seq === exchange.responseSeq);
+  if (!exchange || event?.kind !== 'line' || event.text === undefined) return undefined;
+  const message = classifyText(event.text);
+  return message.kind === 'result' ? { id: exchange.id, result: asRecord(message.result) } : undefined;
+}
