@@ -3,17 +3,13 @@
  * the session from the page's data block with the app's own session-file reader, and shows it,
  * or says what is wrong with it, never a blank page.
  */
+import './noEval.js';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { z } from 'zod';
 import { parseSessionFile } from '../../../protocol/sessionFile.js';
 import { SESSION_ELEMENT_ID } from '../../../protocol/viewerHtml.js';
 import { Viewer } from './Viewer.js';
 import '../app/theme.css';
-
-// zod compiles its parsers with `new Function` when it may; this page's CSP has no
-// 'unsafe-eval', and the probe alone would be reported as a violation.
-z.config({ jitless: true });
 
 const root = document.getElementById('root');
 if (!root) throw new Error('no #root element');

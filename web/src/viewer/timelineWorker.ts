@@ -4,12 +4,8 @@
  * arriving live; a file opened from disk is folded once, and a worker started from inside an
  * inlined worker would be a second copy of the code in the file for that alone.
  */
-import { z } from 'zod';
+import './noEval.js';
 import { TimelineHost } from '../../../protocol/timeline/host.js';
-
-// zod compiles its parsers with `new Function` when it may; the viewer's CSP has no
-// 'unsafe-eval', and the probe alone would be reported as a violation.
-z.config({ jitless: true });
 
 interface WorkerScope {
   postMessage(message: unknown): void;
