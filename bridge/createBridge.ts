@@ -13,6 +13,7 @@ import { WebSocketServer } from 'ws';
 import { MAX_CLIENT_FRAME_BYTES, serverConfigSchema, type ServerConfigInput, type WelcomeFrame } from '../protocol/envelope.js';
 import { Journal, isSessionId, listJournals, newSessionId } from './journal.js';
 import { savedIndexRoutes } from './savedIndex.js';
+import { viewFileRoute } from './viewFile.js';
 import { ProcessHost } from './processHost.js';
 import { IdleStopper, describeIdle } from './idleStop.js';
 import { bearerToken, checkUpgrade, hostAllowed, isLoopback, newToken, tokensMatch, type GatePolicy } from './security.js';
@@ -39,6 +40,8 @@ export interface BridgeOptions {
   stopGraceMs?: number;
   /** Stop a running server no tab has shown for this long. Default 15 min; 0 never. */
   idleStopMs?: number;
+  /** A session file or journal the page opens at start (`mcp-lens view FILE`), served at GET /api/view. */
+  viewFile?: string;
   /** The journal's write call: for tests that fill the disk. */
   journalWrite?: ConstructorParameters<typeof Journal>[2];
 }
@@ -180,6 +183,7 @@ async function listen(options: BridgeOptions): Promise<RunningBridge> {
     );
   });
   app.use(savedIndexRoutes({ journalDir, current: session }));
+  if (options.viewFile) app.use(viewFileRoute(options.viewFile));
   app.use('/api', (_req, res) => {
     res.status(404).json({ error: 'no such route' });
   });

@@ -11,6 +11,7 @@ import { VERSION } from './version.js';
 const USAGE = `Usage: mcp-lens [options] [-- command [args...]]
        mcp-lens call --method <m> [options] -- command [args...]   (mcp-lens call --help)
        mcp-lens check [options] -- command [args...]               (mcp-lens check --help)
+       mcp-lens view <file> [--html <out>] [options]               (mcp-lens view --help)
        mcp-lens replay <file> [options] -- command [args...]       (mcp-lens replay --help)
        mcp-lens mock <file> [--conn <id>]                          (mcp-lens mock --help)
 
@@ -52,11 +53,17 @@ export interface CliOptions {
    * and every server, for good.
    */
   stopWithParent?: boolean;
+  /** `mcp-lens view FILE`: the checked file the page opens at start. */
+  viewFile?: string;
 }
 
 export async function runCli(argv: string[], options: CliOptions = {}): Promise<number> {
   if (argv[0] === 'call') return headless('call', async () => (await import('./cli/call.js')).runCall(argv.slice(1)));
   if (argv[0] === 'check') return headless('check', async () => (await import('./cli/check.js')).runCheck(argv.slice(1)));
+  if (argv[0] === 'view')
+    return headless('view', async () =>
+      (await import('./cli/view.js')).runView(argv.slice(1), (serveArgs, viewFile) => serve(serveArgs, { ...options, viewFile })),
+    );
   if (argv[0] === 'replay') return headless('replay', async () => (await import('./cli/replay.js')).runReplay(argv.slice(1)));
   if (argv[0] === 'mock') return headless('mock', async () => (await import('./cli/mock.js')).runMock(argv.slice(1)));
   return serve(argv, options);
@@ -125,6 +132,7 @@ async function serve(argv: string[], options: CliOptions): Promise<number> {
       ...(idleStopMs === undefined ? {} : { idleStopMs }),
       staticDir: webDir(),
       defaultServer,
+      ...(options.viewFile === undefined ? {} : { viewFile: options.viewFile }),
     }).listen();
   } catch (error) {
     const e = error as NodeJS.ErrnoException;
@@ -133,12 +141,15 @@ async function serve(argv: string[], options: CliOptions): Promise<number> {
     return 1;
   }
 
-  process.stdout.write(`MCP Lens ${VERSION} is running at ${running.url}\n`);
+  // The page opens the held file when its address says `view` (web/src/features/journal/OpenSessionFile.tsx).
+  const url = options.viewFile === undefined ? running.url : `${running.url}&view=1`;
+  process.stdout.write(`MCP Lens ${VERSION} is running at ${url}\n`);
+  if (options.viewFile !== undefined) process.stdout.write(`viewing: ${options.viewFile}\n`);
   process.stdout.write(`journal: ${running.journalFile}\n`);
   if (!webDir()) process.stdout.write('note: the web app is not built; run `npm run build` (or use `npm start`)\n');
 
   const openBrowser = values.open && !values['no-open'] && canOpenBrowser();
-  if (openBrowser) void openInBrowser(running.url);
+  if (openBrowser) void openInBrowser(url);
 
   return new Promise<number>((resolve) => {
     let signals = 0;

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { SessionStore } from '../session/sessionStore.js';
 import { StoreProvider, useSnapshot } from '../session/StoreContext.js';
 import { takeToken } from '../session/token.js';
@@ -12,7 +12,17 @@ import { ResourcesPanel } from '../features/resources/ResourcesPanel.js';
 import { PromptsPanel } from '../features/prompts/PromptsPanel.js';
 import { QuestionHost } from '../features/questions/QuestionHost.js';
 import { CompareView } from '../features/compare/CompareView.js';
-import { ExportButton, OpenSessionFile } from '../features/journal/sessionFiles.js';
+import { ExportButton } from '../features/journal/sessionFiles.js';
+import {
+  DropOverlay,
+  OpenSessionFile,
+  OpenStatus,
+  useDropToOpen,
+  useFileOpener,
+  useViewAtStart,
+} from '../features/journal/OpenSessionFile.js';
+import { ExportArchiveButton } from '../features/journal/ExportArchiveButton.js';
+import { useFramesTimelineClient } from '../features/journal/useFramesTimeline.js';
 import { useTheme } from './useTheme.js';
 import { chooseActive, type ActiveChoice } from './activeConnection.js';
 import { ErrorBoundary } from '../ui/ErrorBoundary.js';
@@ -48,6 +58,12 @@ function Shell({ store }: { store: SessionStore }) {
   const [theme, toggleTheme] = useTheme();
   const [archive, setArchive] = useState<Archive | undefined>();
   const [archiveTab, setArchiveTab] = useState<'timeline' | 'compare'>('timeline');
+  const opener = useFileOpener(setArchive);
+  const dropping = useDropToOpen(opener.open);
+  useViewAtStart(
+    opener,
+    useCallback((path: string) => store.api(path), [store]),
+  );
   const [tab, setTab] = useState<Tab>('timeline');
   const liveTimeline = useLiveTimelineClient(store);
   const [picked, setPicked] = useState<ActiveChoice['picked']>();
@@ -117,16 +133,22 @@ function Shell({ store }: { store: SessionStore }) {
           />
           <h2>Journal</h2>
           <PastSessions store={store} current={snapshot.welcome?.session} onOpen={setArchive} />
-          <OpenSessionFile onOpen={setArchive} />
+          <OpenSessionFile opener={opener} />
         </aside>
         {archive ? (
           <div className="log-pane" style={{ gridTemplateRows: 'auto auto 1fr' }}>
             <div className="banner" role="status" data-testid="archive-banner">
               Viewing past session {archive.session} (read-only
-              {archive.model ? `, ${archive.model.events.length} events` : ', read by the timeline as it is shown'}){' '}
+              {archive.model
+                ? `, ${archive.model.events.length} events`
+                : archive.count !== undefined
+                  ? `, ${archive.count} events`
+                  : ', read by the timeline as it is shown'}
+              ){' '}
               <button type="button" onClick={() => setArchive(undefined)}>
                 Back to the live session
-              </button>
+              </button>{' '}
+              {archive.model && !archive.journal && <ExportArchiveButton name={archive.session} events={archive.model.events} />}
             </div>
             <div className="tabs" role="tablist" aria-label="Views of the session">
               {(['timeline', 'compare'] as const).map((t) => (
@@ -152,6 +174,8 @@ function Shell({ store }: { store: SessionStore }) {
               )
             ) : archive.journal ? (
               <JournalTimeline key={archive.session} store={store} archive={archive} />
+            ) : archive.frames ? (
+              <FramesTimeline key={archive.session} archive={archive} frames={archive.frames} />
             ) : (
               <FileTimeline key={archive.session} archive={archive} />
             )}
@@ -206,6 +230,8 @@ function Shell({ store }: { store: SessionStore }) {
         )}
       </div>
       <QuestionHost />
+      <OpenStatus opener={opener} />
+      <DropOverlay shown={dropping} />
     </div>
   );
 }
@@ -223,6 +249,13 @@ function FileTimeline({ archive }: { archive: Archive }) {
   const events = useMemo(() => archive.model?.events ?? [], [archive]);
   const client = useFileTimelineClient(events, archive.session);
   const conns = useMemo(() => [...(archive.model?.conns.values() ?? [])], [archive]);
+  return <TimelinePanel client={client} conns={conns} live={false} inUrl={false} />;
+}
+
+/** A file opened from disk by the opener: its frames go to a worker of their own. */
+function FramesTimeline({ archive, frames }: { archive: Archive; frames: readonly string[] }) {
+  const client = useFramesTimelineClient(frames, archive.session);
+  const conns = useMemo(() => [...(archive.conns ?? archive.model?.conns.values() ?? [])], [archive]);
   return <TimelinePanel client={client} conns={conns} live={false} inUrl={false} />;
 }
 

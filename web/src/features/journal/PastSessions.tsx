@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { SessionModel } from '../../../../protocol/session.js';
+import { SessionModel, type ConnInfo } from '../../../../protocol/session.js';
 import { readJournal } from '../../../../protocol/timeline/journalReader.js';
 import { parseEventText } from '../../../../protocol/timeline/eventLine.js';
 import type { SessionStore } from '../../session/sessionStore.js';
@@ -15,6 +15,12 @@ export interface Archive {
   problems: string[];
   /** Read from the bridge's journal (the sidebar), so a worker can read it there too; else a file. */
   journal?: boolean;
+  /** A file opened from disk: its events as timeline frames, cut by the opener's worker. */
+  frames?: readonly string[];
+  /** A file's connections, named as the worker folded them (also when the model is absent). */
+  conns?: readonly ConnInfo[];
+  /** How many events a file held. */
+  count?: number;
 }
 
 interface SessionsReply {

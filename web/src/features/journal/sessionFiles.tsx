@@ -1,13 +1,11 @@
 /**
  * Session files: export what this tab holds (every event, exact bytes, env values and
- * credential-like arguments redacted) and open one, anyone's, read-only.
+ * credential-like arguments redacted). Opening one is OpenSessionFile.tsx.
  */
-import { useRef, useState } from 'react';
-import { buildSessionFile, parseSessionFile } from '../../../../protocol/sessionFile.js';
-import { SessionModel } from '../../../../protocol/session.js';
+import { useState } from 'react';
+import { buildSessionFile } from '../../../../protocol/sessionFile.js';
 import { readJournalText } from '../../../../protocol/journalFile.js';
 import type { SessionStore } from '../../session/sessionStore.js';
-import type { Archive } from './PastSessions.js';
 
 /**
  * Exports every event of the live session. A tab that opened on a long session holds only its
@@ -53,44 +51,5 @@ export function ExportButton({ store, session, count }: { store: SessionStore; s
         </span>
       )}
     </>
-  );
-}
-
-export function OpenSessionFile({ onOpen }: { onOpen: (a: Archive) => void }) {
-  const input = useRef<HTMLInputElement>(null);
-  const [error, setError] = useState<string | undefined>();
-  const open = async (file: File): Promise<void> => {
-    setError(undefined);
-    const parsed = parseSessionFile(await file.text());
-    if (!parsed.ok) {
-      setError(`${file.name}: ${parsed.error}`);
-      return;
-    }
-    const model = new SessionModel({ lint: false });
-    for (const event of parsed.file.events) model.apply(event);
-    onOpen({ session: file.name, model, problems: [] });
-  };
-  return (
-    <div>
-      <label className="check">
-        Open a session file
-        <input
-          ref={input}
-          type="file"
-          accept=".json,application/json"
-          data-testid="open-session-file"
-          onChange={(e) => {
-            const file = e.target.files?.[0];
-            if (file) void open(file);
-            e.target.value = '';
-          }}
-        />
-      </label>
-      {error && (
-        <p className="error" role="alert" data-testid="open-error">
-          {error}
-        </p>
-      )}
-    </div>
   );
 }
