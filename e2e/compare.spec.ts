@@ -156,7 +156,8 @@ test('a comparison travels in the exported session file and opens from it', asyn
   const fs = await import('node:fs');
   await openCompare(page, lens.url);
   await runAndWait(page);
-  const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('export-session').click()]);
+  await page.getByTestId('export-session').click();
+  const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('export-download').click()]);
   const file = await download.path();
   const doc = JSON.parse(fs.readFileSync(file, 'utf8')) as { format: string; events: { kind: string; topic?: string }[] };
   expect(doc.format).toBe('mcp-lens-session');

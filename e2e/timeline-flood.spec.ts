@@ -56,7 +56,8 @@ test('a tool call returns during a flood of 200,000 lines, and none of them is m
   await page.reload();
   await tl.open();
   await tl.indexedAll(journaled, 120_000);
-  const [download] = await Promise.all([page.waitForEvent('download', { timeout: 120_000 }), page.getByTestId('export-session').click()]);
+  await page.getByTestId('export-session').click();
+  const [download] = await Promise.all([page.waitForEvent('download', { timeout: 120_000 }), page.getByTestId('export-download').click()]);
   const doc = JSON.parse(fs.readFileSync(await download.path(), 'utf8')) as { events: { seq: number }[] };
   expect(doc.events.length).toBeGreaterThanOrEqual(journaled);
   const first = JSON.parse(fs.readFileSync(journal, 'utf8').slice(0, 4096).split('\n')[0] ?? '') as { seq: number };

@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { base64Encode, utf8Encode } from './bytes.js';
 import type { BridgeEvent, ServerConfig } from './envelope.js';
-import { applyExportChoices, itemKey, planExport } from './exportRedaction.js';
+import { applyExportChoices, itemRef, planExport } from './exportRedaction.js';
 import { redactConfig, REDACTED } from './redact.js';
 import { buildSessionFile, sessionFileSchema } from './sessionFile.js';
 
@@ -52,10 +52,10 @@ describe('planExport', () => {
   it('finds the recorded events that contain a value, on any connection, in text, bytes and notes', () => {
     const plan = planExport(buildSessionFile(recording(), { name: 't', version: '0' }), clear);
     expect(plan.echoes).toEqual([
-      { seq: 3, conn: 'a', kind: 'line', stream: 'stdout', items: [itemKey('a', 'env.API_KEY')] },
-      { seq: 4, conn: 'a', kind: 'line', stream: 'stderr', items: [itemKey('a', 'args[2]#0')] },
-      { seq: 5, conn: 'b', kind: 'line', stream: 'stdout', items: [itemKey('a', 'args[2]#0')] },
-      { seq: 6, conn: 'a', kind: 'note', items: [itemKey('a', 'args[2]#0')] },
+      { seq: 3, conn: 'a', kind: 'line', stream: 'stdout', items: [itemRef('a', 'env.API_KEY')] },
+      { seq: 4, conn: 'a', kind: 'line', stream: 'stderr', items: [itemRef('a', 'args[2]#0')] },
+      { seq: 5, conn: 'b', kind: 'line', stream: 'stdout', items: [itemRef('a', 'args[2]#0')] },
+      { seq: 6, conn: 'a', kind: 'note', items: [itemRef('a', 'args[2]#0')] },
     ]);
   });
 
@@ -68,7 +68,7 @@ describe('applyExportChoices', () => {
   const build = (keep: string[], keepEchoes = false) => {
     const file = buildSessionFile(recording(), { name: 't', version: '0' });
     const plan = planExport(file, clear);
-    return applyExportChoices(file, clear, plan, { keep: new Set(keep.map((id) => itemKey('a', id))), keepEchoes });
+    return applyExportChoices(file, clear, plan, { keep: new Set(keep.map((id) => itemRef('a', id))), keepEchoes });
   };
 
   it('by default: no value anywhere, echoed lines masked with their size recomputed, still a valid file', () => {

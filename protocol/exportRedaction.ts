@@ -16,7 +16,7 @@ export const MIN_ECHO_LENGTH = 6;
 export interface ExportItem extends Redaction {
   conn: string;
   /** `conn` and `id` together: what `keep` names. */
-  key: string;
+  ref: string;
   /** The argument as it will read once redacted (`--api-key`'s value alone shows `[redacted]`), for context. */
   context: string;
   /** The tab knows the value in clear, so it can put it back. */
@@ -28,7 +28,7 @@ export interface EchoedEvent {
   conn?: string;
   kind: BridgeEvent['kind'];
   stream?: 'stdin' | 'stdout' | 'stderr';
-  /** Keys of the items whose value the event contains. */
+  /** Refs of the items whose value the event contains. */
   items: string[];
 }
 
@@ -38,13 +38,13 @@ export interface ExportPlan {
 }
 
 export interface ExportChoices {
-  /** Item keys to leave in clear. */
+  /** Item refs to leave in clear. */
   keep: ReadonlySet<string>;
   /** Leave recorded events exactly as recorded even when they contain a redacted value. */
   keepEchoes: boolean;
 }
 
-export const itemKey = (conn: string, id: string): string => `${conn} ${id}`;
+export const itemRef = (conn: string, id: string): string => `${conn} ${id}`;
 
 export function planExport(file: SessionFile, clear: ReadonlyMap<string, ServerConfig>): ExportPlan {
   const items: ExportItem[] = [];
@@ -55,7 +55,7 @@ export function planExport(file: SessionFile, clear: ReadonlyMap<string, ServerC
       items.push({
         ...r,
         conn: connection.conn,
-        key: itemKey(connection.conn, r.id),
+        ref: itemRef(connection.conn, r.id),
         context: contextOf(config, r),
         keepable: known !== undefined && r.secret !== undefined,
       });
@@ -72,7 +72,7 @@ export function planExport(file: SessionFile, clear: ReadonlyMap<string, ServerC
         ...(event.conn === undefined ? {} : { conn: event.conn }),
         kind: event.kind,
         ...(event.kind === 'line' ? { stream: event.stream } : {}),
-        items: found.map((i) => i.key),
+        items: found.map((i) => i.ref),
       });
     }
   }
@@ -86,7 +86,7 @@ export function applyExportChoices(
   plan: ExportPlan,
   choices: ExportChoices,
 ): SessionFile {
-  const kept = plan.items.filter((i) => i.keepable && choices.keep.has(i.key));
+  const kept = plan.items.filter((i) => i.keepable && choices.keep.has(i.ref));
   const keptValues = new Set(kept.map((i) => i.secret));
   // A value kept anywhere is in the file anyway: masking it elsewhere would hide nothing.
   const masked = [
@@ -126,8 +126,8 @@ function contextOf(config: RedactedConfig, r: Redaction): string {
     case 'args': {
       const index = r.index ?? 0;
       const arg = config.args[index] ?? '';
-      // A value redacted whole says nothing alone: show the flag before it.
-      return arg === REDACTED && index > 0 ? `${config.args[index - 1] ?? ''} ${arg}` : arg;
+      // A flag's value redacted whole says nothing alone: show the flag before it.
+      return r.rule === 'flag' && arg === REDACTED && index > 0 ? `${config.args[index - 1] ?? ''} ${arg}` : arg;
     }
     case 'env':
       return `${r.key ?? ''}=${REDACTED}`;

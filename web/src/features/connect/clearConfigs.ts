@@ -6,6 +6,8 @@
 import type { ServerConfig } from '../../../../protocol/envelope.js';
 
 const byStore = new WeakMap<object, Map<string, ServerConfig>>();
+/** One empty map, so a caller memoizing on the map sees no change where none happened. */
+const NONE: ReadonlyMap<string, ServerConfig> = new Map();
 
 export function rememberClearConfig(store: object, conn: string, config: ServerConfig): void {
   let configs = byStore.get(store);
@@ -14,5 +16,5 @@ export function rememberClearConfig(store: object, conn: string, config: ServerC
 }
 
 export function clearConfigs(store: object): ReadonlyMap<string, ServerConfig> {
-  return byStore.get(store) ?? new Map();
+  return byStore.get(store) ?? NONE;
 }
