@@ -10,7 +10,7 @@ import { pathToFileURL } from 'node:url';
 import type { Browser, Page } from '@playwright/test';
 import { test, expect } from './support/fixtures.js';
 import { AppPage } from './pages/appPage.js';
-import { binJs, root } from './support/lens.js';
+import { binJs, fixture, root } from './support/lens.js';
 import { collectDialogs } from './support/dialogs.js';
 
 const demo = path.join(root, 'dist', 'node', 'demo', 'server.js');
@@ -155,4 +155,38 @@ test('a recorded session, as one HTML file opened from file:// with the network 
   await expect(page.getByTestId('archive-banner')).toBeVisible();
   expect(await rowsOf(page)).toEqual(shown);
   expect(pageErrors).toEqual([]);
+});
+
+test('lint findings in the HTML viewer are the same as in the app, row for row, for a server that breaks the rules', async ({
+  browser,
+  page,
+  lens: bridge,
+}) => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'mcp-lens-html-'));
+  const session = path.join(dir, 'rules.mcplens.json');
+  const html = path.join(dir, 'rules.mcplens.html');
+  const call = await lens([
+    'call',
+    '--flow',
+    'handshake',
+    '--method',
+    'tools/list',
+    '--record',
+    session,
+    '--',
+    process.execPath,
+    fixture('rule-breaker.mjs'),
+  ]);
+  expect(fs.existsSync(session), call.out).toBe(true);
+  expect(await writeHtml(session, html)).toBeUndefined();
+
+  const viewer = await openOffline(browser, html);
+  const shown = await rowsOf(viewer.page);
+  expect(shown.filter((r) => r.findings !== '').length).toBeGreaterThan(2);
+
+  await new AppPage(page).open(bridge.url);
+  await page.getByTestId('open-session-file').setInputFiles(session);
+  await expect(page.getByTestId('archive-banner')).toBeVisible();
+  expect(await rowsOf(page)).toEqual(shown);
+  expect(viewer.problems).toEqual([]);
 });
