@@ -182,7 +182,7 @@ async function replayConnection(
     timeoutMs: plan.timeoutMs,
     ...plan.probe,
   });
-  if (!connected.ok) return failed(`could not connect: ${connected.reason}${client.stderrDetail}`, 3);
+  if (!connected.ok) return failed(`could not connect: ${connected.reason}`, 3);
   const session = client.session;
   if (!session) return failed('no session', 3);
   const crossFlow = recording.flow !== undefined && recording.flow !== session.flow;
