@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BridgeEvent, LineEvent, ServerConfig } from '../protocol/envelope.js';
 import { ProcessHost } from './processHost.js';
 import { serverEnv } from './serverEnv.js';
+import { runLens } from './testing/runCli.js';
 
 describe('serverEnv', () => {
   const parent = {
@@ -115,5 +116,15 @@ describe('a real child started by the process host', () => {
     expect(env.LENS_PARENT_SECRET).toBe(SECRET);
     expect(env.PATH).toBe(process.env.PATH);
     expect(env.MCP_LENS_TOKEN).toBeUndefined();
+  });
+
+  it('mcp-lens call hands the server the parent secret only with --inherit-env', async () => {
+    // A "server" that says what it saw on stderr and leaves: the transcript and the reason carry it.
+    const server = ['node', '-e', "console.error('seen:' + (process.env.LENS_PARENT_SECRET ?? 'absent'))"];
+    const plain = await runLens(['call', '--method', 'tools/list', '--flow', 'handshake', '--', ...server]);
+    const inherit = await runLens(['call', '--inherit-env', '--method', 'tools/list', '--flow', 'handshake', '--', ...server]);
+    expect([plain.code, inherit.code]).toEqual([3, 3]);
+    expect(plain.stderr).toContain('seen:absent');
+    expect(inherit.stderr).toContain(`seen:${SECRET}`);
   });
 });
