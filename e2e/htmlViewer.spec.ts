@@ -29,11 +29,10 @@ function lens(args: string[]): Promise<{ code: number | null; out: string }> {
   });
 }
 
-/** `mcp-lens view FILE --html OUT`'s writer, the built one. */
+/** `mcp-lens view FILE --html OUT`, the built command: undefined when it wrote the file, else what it said. */
 async function writeHtml(session: string, out: string): Promise<string | undefined> {
-  const built = pathToFileURL(path.join(root, 'dist', 'node', 'bridge', 'cli', 'htmlExport.js')).href;
-  const { writeHtmlViewer } = (await import(built)) as { writeHtmlViewer: (text: string, out: string) => Promise<string | undefined> };
-  return writeHtmlViewer(fs.readFileSync(session, 'utf8'), out);
+  const run = await lens(['view', session, '--html', out]);
+  return run.code === 0 && fs.existsSync(out) ? undefined : `exit ${run.code}: ${run.out}`;
 }
 
 interface Shown {
@@ -73,11 +72,18 @@ async function openOffline(browser: Browser, file: string): Promise<Shown> {
 /** A timeline row as the list's attributes tell it, with its lint flag's count. */
 type Row = Record<'kind' | 'method' | 'status' | 'conn' | 'events' | 'findings', string>;
 
-/** The rows a timeline shows once it has all of them, as the list's own attributes say. */
-async function rowsOf(page: Page): Promise<Row[]> {
+/**
+ * The rows a timeline shows once every event of the session (`events` of them) is indexed and
+ * linted (lint runs behind the index, ADR 6) and two readings agree, as the list's own
+ * attributes say. The session must fit on the screen: the list draws only the rows in view.
+ */
+async function rowsOf(page: Page, events: number): Promise<Row[]> {
   const app = new AppPage(page);
   let rows: Row[] = [];
+  let previous = '';
   await expect(async () => {
+    expect(Number(await app.stats.getAttribute('data-indexed'))).toBe(events);
+    expect(Number(await app.stats.getAttribute('data-linted'))).toBe(events);
     rows = await app.rows.evaluateAll((els) =>
       els.map((r) => ({
         kind: r.getAttribute('data-kind') ?? '',
@@ -90,9 +96,16 @@ async function rowsOf(page: Page): Promise<Row[]> {
     );
     expect(rows.length).toBeGreaterThan(0);
     expect(rows.length).toBe(Number(await app.stats.getAttribute('data-matching')));
+    const reading = JSON.stringify(rows);
+    const same = reading === previous;
+    previous = reading;
+    expect(same).toBe(true);
   }).toPass();
   return rows;
 }
+
+/** How many events a session file holds. */
+const eventsIn = (file: string): number => (JSON.parse(fs.readFileSync(file, 'utf8')) as { events: unknown[] }).events.length;
 
 test('a recorded session, as one HTML file opened from file:// with the network refused, shows its rows, details and markup as text, and the same rows as the app', async ({
   browser,
@@ -130,7 +143,7 @@ test('a recorded session, as one HTML file opened from file:// with the network 
   expect(csp).not.toMatch(/unsafe|connect-src|\*/);
 
   await expect(offline.getByTestId('viewer-banner')).toContainText('read-only');
-  const shown = await rowsOf(offline);
+  const shown = await rowsOf(offline, eventsIn(session));
   expect(shown.map((r) => r.method)).toEqual(expect.arrayContaining(['initialize', 'tools/list', 'tools/call', 'notifications/message']));
   expect(shown.find((r) => r.method === 'tools/call')?.status).toBe('ok');
 
@@ -153,7 +166,7 @@ test('a recorded session, as one HTML file opened from file:// with the network 
   await app.open(bridge.url);
   await page.getByTestId('open-session-file').setInputFiles(session);
   await expect(page.getByTestId('archive-banner')).toBeVisible();
-  expect(await rowsOf(page)).toEqual(shown);
+  expect(await rowsOf(page, eventsIn(session))).toEqual(shown);
   expect(pageErrors).toEqual([]);
 });
 
@@ -181,12 +194,46 @@ test('lint findings in the HTML viewer are the same as in the app, row for row, 
   expect(await writeHtml(session, html)).toBeUndefined();
 
   const viewer = await openOffline(browser, html);
-  const shown = await rowsOf(viewer.page);
+  const shown = await rowsOf(viewer.page, eventsIn(session));
   expect(shown.filter((r) => r.findings !== '').length).toBeGreaterThan(2);
 
   await new AppPage(page).open(bridge.url);
   await page.getByTestId('open-session-file').setInputFiles(session);
   await expect(page.getByTestId('archive-banner')).toBeVisible();
-  expect(await rowsOf(page)).toEqual(shown);
+  expect(await rowsOf(page, eventsIn(session))).toEqual(shown);
   expect(viewer.problems).toEqual([]);
+});
+
+test('a comparison exported from the app as HTML opens from file:// with both flows side by side', async ({
+  browser,
+  page,
+  lens: bridge,
+  pageErrors,
+}) => {
+  const app = new AppPage(page);
+  await app.open(bridge.url);
+  await page.getByRole('tab', { name: 'Compare flows' }).click();
+  await page.getByTestId('run-comparison').click();
+  await expect(page.getByTestId('comparison')).toHaveAttribute('data-done', 'true', { timeout: 60_000 });
+  const liveRows = await page.getByTestId('comparison').getByTestId('compare-row').count();
+
+  await page.getByTestId('export-session').click();
+  const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('export-download-html').click()]);
+  expect(download.suggestedFilename()).toMatch(/\.mcplens\.html$/);
+  const html = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'mcp-lens-html-')), download.suggestedFilename());
+  await download.saveAs(html);
+
+  const viewer = await openOffline(browser, html);
+  await expect(viewer.page.getByTestId('timeline-row').first()).toBeVisible();
+  await viewer.page.getByRole('tab', { name: 'Compare flows' }).click();
+  const comparison = viewer.page.getByTestId('comparison');
+  await expect(comparison.getByTestId('compare-row')).toHaveCount(liveRows);
+  await expect(comparison.getByTestId('differences')).toContainText('The handshake is gone');
+  // A message opens as JSON, as in the app.
+  await comparison.locator('[data-flow="stateless"]').getByTestId('diagram-message').filter({ hasText: 'tools/list #2' }).click();
+  await expect(viewer.page.getByTestId('message-detail').locator('mark.diff[data-key="_meta"]')).toBeVisible();
+  expect(viewer.problems).toEqual([]);
+  expect(viewer.dialogs).toEqual([]);
+  expect(viewer.requests).toEqual([pathToFileURL(html).href]);
+  expect(pageErrors).toEqual([]);
 });
