@@ -114,6 +114,42 @@ describe.concurrent('mcp-lens replay', { timeout: 300_000 }, () => {
     });
   }
 
+  it('a question answered in the recording is answered the same way on replay, in either flow (elicitation or input round)', async () => {
+    const confirm = ['--method', 'tools/call', '--tool-name', 'confirm_action', '--tool-arg', 'action=wipe', '--elicit', 'accept'];
+    const content = ['--elicit-content', '{"confirm":true,"comment":"ok"}'];
+    const recorded = await Promise.all(
+      FLOWS.map(async (flow) => {
+        const file = path.join(dir, `confirm-${flow}.mcplens.json`);
+        const run = await lens(['call', '--flow', flow, ...confirm, ...content, '--record', file, '--', ...demo]);
+        expect(JSON.parse(run.stdout)).toMatchObject({ content: [{ text: 'Confirmed: wipe' }, { text: 'Comment: ok' }] });
+        return { flow, file };
+      }),
+    );
+    const runs = await Promise.all(
+      recorded.flatMap(({ flow, file }) =>
+        FLOWS.map(async (to) => ({ flow, to, run: await lens(['replay', file, '--flow', to, '--', ...demo]) })),
+      ),
+    );
+    for (const { flow, to, run } of runs) {
+      expect(run.code, `${flow} → ${to}\n${run.stdout}`).toBe(0);
+      // A stateless call took two rounds (input_required, then the retry with the answers).
+      const ids = `(id ${flow === 'stateless' ? '3, 4' : '3'} → ${to === 'stateless' ? '3, 4' : '3'})`;
+      expect(run.stdout).toContain(`  ok       #2 tools/call confirm_action  ${ids}`);
+    }
+    // The mock answers the stateless rounds in turn, for a host that gives the recorded answer.
+    const mocked = await lens([
+      'call',
+      '--flow',
+      'stateless',
+      ...confirm,
+      ...content,
+      '--',
+      ...mock(path.join(dir, 'confirm-stateless.mcplens.json')),
+    ]);
+    expect(mocked.code, mocked.stderr).toBe(0);
+    expect(JSON.parse(mocked.stdout)).toMatchObject({ content: [{ text: 'Confirmed: wipe' }, { text: 'Comment: ok' }] });
+  });
+
   it('--conn replays one connection, and the changed demo is found across flows too', async () => {
     const run = await lens(['replay', sessions.handshake.file, '--conn', 'echo', '--flow', 'stateless', '--', ...changedDemo]);
     expect(run.code).toBe(1);

@@ -6,9 +6,10 @@
  * method alone: their params describe the host, not what it asks.
  *
  * When nothing matches, the closest recorded request is the one of the same method whose params
- * differ in the fewest places (the number of differences the structural diff finds: a changed
- * value, a missing or an added member each count one; a whole missing object counts one);
- * ties go to the earliest recorded.
+ * differ in the fewest leaf values (by the structural diff: a changed value counts one, a
+ * missing or added member as many as the leaf values it holds, at least one); ties go to the
+ * earliest recorded. Counting leaves makes a retry with other answers closer to the recorded
+ * retry than to the first round, which has no answers at all.
  */
 import { diffJson, type Difference } from '../replay/diff.js';
 import type { Params } from '../replay/params.js';
@@ -58,13 +59,24 @@ export class RecordingMatcher {
     let best: { request: Answered; differences: Difference[]; distance: number } | undefined;
     for (const candidates of byParams.values())
       for (const request of candidates) {
-        const diff = diffJson(request.params ?? {}, params ?? {}, { limit: 10 });
-        if (!best || diff.total < best.distance || (diff.total === best.distance && request.seq < best.request.seq))
-          best = { request, differences: diff.differences, distance: diff.total };
+        const diff = diffJson(request.params ?? {}, params ?? {}, { limit: Infinity });
+        const distance = diff.differences.reduce(
+          (sum, d) => sum + (d.kind === 'changed' ? 1 : leaves(d.kind === 'added' ? d.got : d.recorded)),
+          0,
+        );
+        if (!best || distance < best.distance || (distance === best.distance && request.seq < best.request.seq))
+          best = { request, differences: diff.differences, distance };
       }
     if (!best) return { kind: 'unknown-method', methods: this.methods };
     return { kind: 'no-match', closest: best.request, differences: best.differences, distance: best.distance };
   }
+}
+
+/** The leaf values in a JSON value (an empty object or array counts as one). */
+function leaves(value: unknown): number {
+  if (typeof value !== 'object' || value === null) return 1;
+  const children = Object.values(value);
+  return children.length === 0 ? 1 : children.reduce((sum: number, child) => sum + leaves(child), 0);
 }
 
 /** Params as a key that ignores member order. */

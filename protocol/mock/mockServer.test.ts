@@ -141,3 +141,48 @@ describe('MockServer', () => {
       expect(() => server.handle(odd)).not.toThrow();
   });
 });
+
+describe('the closest recorded request', () => {
+  it('counts the leaf values that differ: a retry with other answers is closer to the recorded retry than to the first round', () => {
+    const server = mock(
+      [
+        ['c', req(1, 'tools/call', { name: 'confirm', arguments: { action: 'x' } })],
+        ['s', res(1, { resultType: 'input_required', inputRequests: {}, requestState: 's1' })],
+        [
+          'c',
+          req(2, 'tools/call', {
+            name: 'confirm',
+            arguments: { action: 'x' },
+            inputResponses: { ok: { action: 'accept', content: { confirm: true } } },
+            requestState: 's1',
+          }),
+        ],
+        ['s', res(2, { content: [] })],
+      ],
+      'stateless',
+    );
+    const [reply] = ask(
+      server,
+      req(3, 'tools/call', {
+        name: 'confirm',
+        arguments: { action: 'x' },
+        inputResponses: { ok: { action: 'accept', content: { confirm: false } } },
+        requestState: 's1',
+      }),
+    );
+    expect((reply?.error as { data: { differences: string[] } }).data.differences).toEqual(['$.inputResponses.ok.content.confirm']);
+  });
+
+  it('names five places in the message and counts the rest', () => {
+    const server = mock([
+      ['c', req(1, 'tools/call', { name: 't', arguments: { a: 1, b: 1, c: 1, d: 1, e: 1, f: 1, g: 1 } })],
+      ['s', res(1, {})],
+    ]);
+    const [reply] = ask(server, req(2, 'tools/call', { name: 't', arguments: { a: 2, b: 2, c: 2, d: 2, e: 2, f: 2, g: 2 } }));
+    const error = reply?.error as { message: string; data: { differences: string[] } };
+    expect(error.message).toMatch(
+      /\(differs at \$\.arguments\.a, \$\.arguments\.b, \$\.arguments\.c, \$\.arguments\.d, \$\.arguments\.e, and 2 more places\)$/,
+    );
+    expect(error.data.differences).toHaveLength(7);
+  });
+});

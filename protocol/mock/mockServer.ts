@@ -9,7 +9,7 @@
  * a host that retries with the recorded answers is answered round by round.
  */
 import { classifyText, type JsonRpcId } from '../jsonrpc.js';
-import { diffPaths, describeMatch } from './describe.js';
+import { DATA_PLACES, diffPaths, describeMatch } from './describe.js';
 import { withoutEnvelope } from '../replay/params.js';
 import type { RecordedConnection } from '../replay/recording.js';
 import { RecordingMatcher } from './matcher.js';
@@ -84,7 +84,7 @@ export class MockServer {
       case 'no-match':
         return errorLine(id, MOCK_ERRORS.noMatch, describeMatch(method, params, found), {
           closest: { method: found.closest.method, params: found.closest.params ?? null },
-          differences: diffPaths(found.differences),
+          differences: diffPaths(found.differences.slice(0, DATA_PLACES)),
         });
       default: {
         const never: never = found;
