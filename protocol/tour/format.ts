@@ -1,0 +1,120 @@
+/**
+ * A tour: a guided walk through a protocol conversation, written as data (JSON or YAML) so a
+ * trainer can write their own. The app plays it step by step on raw connections it launches
+ * (the engine opens nothing by itself: every line on the wire is one a step sent), shows each
+ * message with the notes the tour attaches to its fields, and checks what came back.
+ *
+ * The shape here is the contract between the reader (parse.ts), the player (player.ts), the
+ * app's views and docs/tour.schema.json.
+ */
+import { z } from 'zod';
+
+export const TOUR_FORMAT = 'mcp-lens-tour';
+export const TOUR_VERSION = 1;
+
+/** Markdown, shown as text: no raw HTML is ever rendered from a tour. */
+const markdown = z.string().max(20_000);
+
+/** A JSONPath of the subset protocol/replay/jsonPath.ts parses, rooted at the message. */
+const jsonPath = z.string().min(1).max(500).startsWith('$');
+
+/** Which specification asks for the field: the badge on its note. */
+export const noteOriginSchema = z.enum(['jsonrpc', 'mcp', 'handshake', 'stateless', 'server']);
+export type NoteOrigin = z.infer<typeof noteOriginSchema>;
+
+/**
+ * A note on a field. Tour-wide notes apply to every message they match; a step's own notes
+ * apply to that step's messages and win over tour-wide ones on the same field.
+ */
+export const fieldNoteSchema = z.object({
+  /** The field: `$.jsonrpc`, `$.params._meta["io.modelcontextprotocol/protocolVersion"]`, `$..type`. */
+  at: jsonPath,
+  text: markdown.min(1),
+  origin: noteOriginSchema.optional(),
+  /** Only messages of this method (a response counts as its request's method). */
+  method: z.string().min(1).optional(),
+  /** Only messages going this way: sent by the client, or received from the server. */
+  dir: z.enum(['sent', 'received']).optional(),
+  /** Only messages on connections of this flow. */
+  flow: z.enum(['handshake', 'stateless']).optional(),
+});
+export type FieldNote = z.infer<typeof fieldNoteSchema>;
+
+/** The server a tour's connections launch: the built-in demo server unless it says otherwise. */
+export const tourServerSchema = z.union([
+  z.object({ demo: z.literal(true) }),
+  z.object({
+    command: z.string().min(1),
+    args: z.array(z.string()).default([]),
+    env: z.record(z.string(), z.string()).default({}),
+  }),
+]);
+export type TourServer = z.infer<typeof tourServerSchema>;
+
+/** A named connection of the tour: its own server process, in one flow. */
+export const tourConnectionSchema = z.object({
+  flow: z.enum(['handshake', 'stateless']),
+  label: z.string().min(1).max(100).optional(),
+});
+
+/** What came back, checked against the step's outcome (the awaited message). */
+export const expectationSchema = z.object({
+  at: jsonPath,
+  /** Deep equality with this value; without it, the field must be present. */
+  equals: z.unknown().optional(),
+  /** Shown when the check holds / fails (Markdown). */
+  pass: markdown.optional(),
+  fail: markdown.optional(),
+});
+export type Expectation = z.infer<typeof expectationSchema>;
+
+/**
+ * What a step waits for after sending (or instead of sending): by default, the response to
+ * the request it sent; a notification is awaited for nothing.
+ */
+export const waitSchema = z.union([
+  /** A message from the server with this method (a request such as elicitation/create, or a notification). */
+  z.object({ method: z.string().min(1) }),
+  /** The response to the request an earlier step sent. */
+  z.object({ response: z.string().min(1) }),
+]);
+export type Wait = z.infer<typeof waitSchema>;
+
+/**
+ * A step. `send` is the exact JSON-RPC message, shown before it goes out. In it, an object
+ * `{"$ref": "<step id>#<jsonpath>"}` stands for a value of that earlier step's outcome (a
+ * stateless retry's requestState, the id of the server's elicitation request). A request's
+ * `id` is replaced by the connection's next free id, so a step sent again never reuses one.
+ * A step with neither `send` nor `wait` is words only (an introduction, a summary, `figures`).
+ */
+export const tourStepSchema = z.object({
+  id: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{1,64}$/)
+    .optional(),
+  title: z.string().min(1).max(200),
+  text: markdown.default(''),
+  /** The connection the step's message goes to (a key of `connections`). */
+  connection: z.string().min(1).optional(),
+  send: z.record(z.string(), z.unknown()).optional(),
+  wait: waitSchema.optional(),
+  /** An exercise: the learner edits the message before sending it; this says what to do. */
+  exercise: markdown.optional(),
+  expect: z.array(expectationSchema).max(20).default([]),
+  notes: z.array(fieldNoteSchema).max(500).default([]),
+  /** Show the figures of the tour so far per connection (messages, round trips, bytes, time). */
+  figures: z.boolean().default(false),
+});
+export type TourStep = z.infer<typeof tourStepSchema>;
+
+export const tourSchema = z.object({
+  format: z.literal(TOUR_FORMAT),
+  version: z.literal(TOUR_VERSION),
+  title: z.string().min(1).max(200),
+  summary: markdown.default(''),
+  server: tourServerSchema.default({ demo: true }),
+  connections: z.record(z.string().regex(/^[A-Za-z0-9_-]{1,32}$/), tourConnectionSchema),
+  notes: z.array(fieldNoteSchema).max(2000).default([]),
+  steps: z.array(tourStepSchema).min(1).max(500),
+});
+export type Tour = z.infer<typeof tourSchema>;
