@@ -7,17 +7,16 @@
  * difference or unanswered request, 2 bad usage or an unreadable file, 3 the server could not
  * be reached or died.
  */
-import { classifyText } from '../../protocol/jsonrpc.js';
 import type { FlowChoice } from '../../protocol/flows.js';
 import type { ServerConfig } from '../../protocol/envelope.js';
 import { parseJsonPath, type JsonPath } from '../../protocol/replay/jsonPath.js';
 import { ignoreRule } from '../../protocol/replay/volatile.js';
 import { compareOpening, openingMethod, type GotOpening } from '../../protocol/replay/opening.js';
+import { answeredOpening, replayable, replayConnect } from '../../protocol/replay/plan.js';
 import { RecordedAnswers } from '../../protocol/replay/recordedAnswers.js';
 import { readRecordings, type RecordedConnection } from '../../protocol/replay/recording.js';
 import { replayCalls, type ExchangeReport } from '../../protocol/replay/replayCalls.js';
 import { renderExchange, renderSummary, tally, type Tally } from '../../protocol/replay/report.js';
-import { asRecord } from '../../protocol/replay/params.js';
 import { flowOption, msOption, parse, probeTimeoutOption, serverCommand, UsageError } from './args.js';
 import { HeadlessClient } from './headless.js';
 import { readSessionFile } from './readSession.js';
@@ -57,9 +56,6 @@ const replayOptions = {
   transcript: { type: 'boolean', default: false },
   help: { type: 'boolean', short: 'h' },
 } as const;
-
-/** What a default replay declares when the recording does not say (call's own default). */
-const DEFAULT_CAPABILITIES = { elicitation: { form: {} }, roots: {} };
 
 export interface ReplayPlan {
   file: string;
@@ -126,8 +122,7 @@ export async function runReplay(
     return 2;
   }
   const recordings = readRecordings(read.file);
-  const chosen =
-    plan.conn === undefined ? recordings.filter((r) => r.calls.length > 0 || r.opening) : recordings.filter((r) => r.conn === plan.conn);
+  const chosen = plan.conn === undefined ? replayable(recordings) : recordings.filter((r) => r.conn === plan.conn);
   if (plan.conn !== undefined && chosen.length === 0) {
     err.write(
       `mcp-lens replay: ${plan.file} has no connection "${plan.conn}" (it has ${recordings.map((r) => JSON.stringify(r.conn)).join(', ') || 'none'})\n`,
@@ -156,7 +151,7 @@ async function replayConnection(
   print: (text: string) => void,
   err: NodeJS.WritableStream,
 ): Promise<{ code: number; tally: Tally }> {
-  const choice = plan.flow ?? recording.flow ?? 'auto';
+  const { choice, ...how } = replayConnect(recording, plan.flow);
   const answers = new RecordedAnswers(recording.questions);
   let t0: number | undefined;
   const client = new HeadlessClient(plan.server, {
@@ -174,14 +169,7 @@ async function replayConnection(
   };
   const spawnError = await client.start();
   if (spawnError) return failed(`could not start the server: ${spawnError}`, 3);
-  const sameFlowVersion = choice === recording.flow && recording.protocolVersion ? { protocolVersion: recording.protocolVersion } : {};
-  const connected = await client.connect(choice, {
-    ...sameFlowVersion,
-    discover: true,
-    capabilities: recording.capabilities ?? DEFAULT_CAPABILITIES,
-    timeoutMs: plan.timeoutMs,
-    ...plan.probe,
-  });
+  const connected = await client.connect(choice, { ...how, timeoutMs: plan.timeoutMs, ...plan.probe });
   if (!connected.ok) return failed(`could not connect: ${connected.reason}`, 3);
   const session = client.session;
   if (!session) return failed('no session', 3);
@@ -204,11 +192,8 @@ async function replayConnection(
 
 /** The last answered opening request of this run, read back from its own record. */
 function openingAnswer(client: HeadlessClient, method: string): GotOpening | undefined {
-  const exchange = [...client.tracker.exchanges.values()]
-    .filter((e) => e.from === 'client' && e.method === method && e.status === 'result')
-    .pop();
-  const event = exchange?.responseSeq === undefined ? undefined : client.events.find((e) => e.seq === exchange.responseSeq);
-  if (!exchange || event?.kind !== 'line' || event.text === undefined) return undefined;
-  const message = classifyText(event.text);
-  return message.kind === 'result' ? { id: exchange.id, result: asRecord(message.result) } : undefined;
+  return answeredOpening(client.tracker.exchanges.values(), method, (seq) => {
+    const event = client.events.find((e) => e.seq === seq);
+    return event?.kind === 'line' ? event.text : undefined;
+  });
 }
