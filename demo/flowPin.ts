@@ -7,7 +7,8 @@
 // to the handshake flow for good, and every later stateless result loses `resultType`.
 // A debugger's demo must not change flow behind the user's back, so this transport decides
 // once: a first message that carries the envelope claim opens the stateless flow, and from
-// then on nothing that reaches the SDK can be read as handshake traffic.
+// then on nothing that reaches the SDK can be read as handshake traffic. Each stateless request's
+// version is checked here too, as the revision asks (-32022 naming the supported versions).
 
 import {
   isJSONRPCNotification,
@@ -80,6 +81,15 @@ export class FlowPinningTransport implements Transport {
 
     if (claimed) {
       const meta = metaOf(message.params) ?? {};
+      const version = meta[VERSION_KEY];
+      // 2026-07-28 checks the version of every request, not the opening one only: the SDK
+      // checks it until it pins the flow and serves any claim after that, so the check is here.
+      if (request && typeof version === 'string' && !STATELESS_REVISIONS.includes(version)) {
+        return void this.answer(message, ProtocolErrorCode.UnsupportedProtocolVersion, `Unsupported protocol version: ${version}`, {
+          supported: [...STATELESS_REVISIONS],
+          requested: version,
+        });
+      }
       this.claim = { [VERSION_KEY]: meta[VERSION_KEY], [CAPABILITIES_KEY]: meta[CAPABILITIES_KEY] };
       if (message.method !== 'initialize') return this.onmessage?.(message, extra);
     }

@@ -72,6 +72,20 @@ describe('demo server: the first message pins the flow', () => {
     expect(resultOf(await p.request(statelessEcho(3))).resultType).toBe('complete');
   });
 
+  it('once stateless requests were served, each request claiming an unknown revision still gets -32022', async () => {
+    const p = start();
+    await p.request(discover);
+    await p.request(statelessEcho(2));
+    const old = { ...META, 'io.modelcontextprotocol/protocolVersion': '1999-01-01' };
+    expect(errorOf(await p.request({ id: 3, method: 'tools/list', params: { _meta: old } }))).toEqual({
+      code: -32022,
+      message: 'Unsupported protocol version: 1999-01-01',
+      data: { supported: ['2026-07-28'], requested: '1999-01-01' },
+    });
+    expect(errorOf(await p.request({ id: 4, method: 'server/discover', params: { _meta: old } })).code).toBe(-32022);
+    expect(resultOf(await p.request(statelessEcho(5))).resultType).toBe('complete');
+  });
+
   it('once stateless requests were served, a bare request is still refused the same way', async () => {
     const p = start();
     await p.request(discover);
