@@ -16,7 +16,7 @@ import { savedIndexRoutes } from './savedIndex.js';
 import { viewFileRoute } from './viewFile.js';
 import { ProcessHost } from './processHost.js';
 import { IdleStopper, describeIdle } from './idleStop.js';
-import { bearerToken, checkUpgrade, hostAllowed, isLoopback, newToken, tokensMatch, type GatePolicy } from './security.js';
+import { bearerToken, checkUpgrade, hostAllowed, isLoopback, newToken, tokenAccess, type Access, type GatePolicy } from './security.js';
 import { serveSocket } from './socket.js';
 import { VERSION } from './version.js';
 
@@ -51,6 +51,8 @@ export const DEFAULT_IDLE_STOP_MS = 15 * 60_000;
 export interface RunningBridge {
   port: number;
   token: string;
+  /** The read-only token of a follower page: events in, nothing out (given to full sockets in their welcome). */
+  followerToken: string;
   /** http://127.0.0.1:<port>/#token=<token> (with [::1] or localhost when bound there) */
   url: string;
   session: string;
@@ -83,6 +85,8 @@ async function listen(options: BridgeOptions): Promise<RunningBridge> {
     );
   }
   const token = options.token ?? newToken();
+  // Minted per run, never configurable: a follower link is worth no more than this run.
+  const followerToken = newToken();
   const home = options.home ?? defaultHome();
   const journalDir = path.join(home, 'journal');
   const session = newSessionId();
@@ -113,6 +117,7 @@ async function listen(options: BridgeOptions): Promise<RunningBridge> {
 
   const policy: GatePolicy = {
     token,
+    followerToken,
     port: 0, // set once the port is known
     anyHost: Boolean(options.dangerouslyListenBeyondLoopback),
     extraOrigins: options.extraOrigins ?? [],
@@ -134,8 +139,14 @@ async function listen(options: BridgeOptions): Promise<RunningBridge> {
     res.json({ ok: true, name: 'mcp-lens', version: VERSION });
   });
   app.use('/api', (req: Request, res: Response, next: NextFunction) => {
-    if (!tokensMatch(bearerToken(req.headers.authorization), token)) {
+    const access = tokenAccess(policy, bearerToken(req.headers.authorization));
+    if (access === undefined) {
       res.status(401).json({ error: 'missing or wrong token' });
+      return;
+    }
+    // A follower reads (the session, its journal) and never writes (a saved index, say).
+    if (access === 'follow' && req.method !== 'GET' && req.method !== 'HEAD') {
+      res.status(403).json({ error: 'a follower link is read-only' });
       return;
     }
     next();
@@ -218,7 +229,16 @@ async function listen(options: BridgeOptions): Promise<RunningBridge> {
   const server = http.createServer(app);
   // Past the limit, ws closes that socket (1009) before reading the rest: the page reconnects.
   const wss = new WebSocketServer({ noServer: true, maxPayload: MAX_CLIENT_FRAME_BYTES });
-  const welcome = (): WelcomeFrame => ({ type: 'welcome', session, lastSeq: journal.lastSeq, defaultServer, version: VERSION });
+  // A full socket learns the follower token (for the presenter's "Copy follower link"); a
+  // follower's is told it is read-only and never learns the full one.
+  const welcome = (access: Access): WelcomeFrame => ({
+    type: 'welcome',
+    session,
+    lastSeq: journal.lastSeq,
+    defaultServer,
+    version: VERSION,
+    ...(access === 'full' ? { followerToken } : { readOnly: true }),
+  });
 
   server.on('upgrade', (req, socket, head) => {
     const url = new URL(req.url ?? '/', 'http://bridge.invalid');
@@ -232,7 +252,8 @@ async function listen(options: BridgeOptions): Promise<RunningBridge> {
       socket.end(`HTTP/1.1 ${verdict.status} ${text}\r\nConnection: close\r\nContent-Type: text/plain\r\n\r\n${verdict.reason}`);
       return;
     }
-    wss.handleUpgrade(req, socket, head, (ws) => serveSocket(ws, { journal, host, idle, welcome }));
+    const access = verdict.access;
+    wss.handleUpgrade(req, socket, head, (ws) => serveSocket(ws, { journal, host, idle, welcome: () => welcome(access), access }));
   });
 
   await new Promise<void>((resolve, reject) => {
@@ -267,6 +288,7 @@ async function listen(options: BridgeOptions): Promise<RunningBridge> {
   return {
     port,
     token,
+    followerToken,
     url: `http://${urlHost}:${port}/#token=${token}`,
     session,
     journalFile: journal.file,

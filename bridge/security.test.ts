@@ -4,6 +4,7 @@ import {
   bearerToken,
   checkUpgrade,
   hostAllowed,
+  tokenAccess,
   isLoopback,
   newToken,
   originAllowed,
@@ -94,8 +95,19 @@ describe('checkUpgrade', () => {
   const good = { host: '127.0.0.1:6280', origin: 'http://127.0.0.1:6280' };
 
   it('accepts the token with a good Host and Origin', () => {
-    expect(checkUpgrade(policy(), wsUrl('secret-token'), good)).toEqual({ ok: true });
-    expect(checkUpgrade(policy(), wsUrl('secret-token'), { host: 'localhost:6280' })).toEqual({ ok: true });
+    expect(checkUpgrade(policy(), wsUrl('secret-token'), good)).toEqual({ ok: true, access: 'full' });
+    expect(checkUpgrade(policy(), wsUrl('secret-token'), { host: 'localhost:6280' })).toEqual({ ok: true, access: 'full' });
+  });
+
+  it("accepts the follower's token as read-only access, under the same Host and Origin checks", () => {
+    const withFollower = policy({ followerToken: 'follow-token' });
+    expect(checkUpgrade(withFollower, wsUrl('follow-token'), good)).toEqual({ ok: true, access: 'follow' });
+    expect(checkUpgrade(withFollower, wsUrl('secret-token'), good)).toEqual({ ok: true, access: 'full' });
+    expect(checkUpgrade(withFollower, wsUrl('follow-token'), { ...good, origin: 'http://evil.example' })).toMatchObject({ status: 403 });
+    expect(checkUpgrade(withFollower, wsUrl('follow-token'), { ...good, host: 'evil.example:6280' })).toMatchObject({ status: 403 });
+    expect(checkUpgrade(withFollower, wsUrl('follow-tokeN'), good)).toMatchObject({ ok: false, status: 401 });
+    // Without a follower token minted, nothing else opens the socket.
+    expect(checkUpgrade(policy(), wsUrl('follow-token'), good)).toMatchObject({ ok: false, status: 401 });
   });
 
   it('answers 401 without the right token, before looking at anything else', () => {
@@ -112,6 +124,17 @@ describe('checkUpgrade', () => {
       reason: expect.stringContaining('Origin') as unknown,
     });
     expect(checkUpgrade(policy(), wsUrl('secret-token'), {})).toMatchObject({ ok: false, status: 403 });
+  });
+});
+
+describe('tokenAccess', () => {
+  it('tells the full token from the follower token, and an empty follower token opens nothing', () => {
+    const withFollower = policy({ followerToken: 'follow-token' });
+    expect(tokenAccess(withFollower, 'secret-token')).toBe('full');
+    expect(tokenAccess(withFollower, 'follow-token')).toBe('follow');
+    expect(tokenAccess(withFollower, '')).toBeUndefined();
+    expect(tokenAccess(withFollower, undefined)).toBeUndefined();
+    expect(tokenAccess(policy({ followerToken: '' }), '')).toBeUndefined();
   });
 });
 

@@ -18,6 +18,11 @@ export function tokensMatch(given: string | null | undefined, expected: string):
 
 export interface GatePolicy {
   token: string;
+  /**
+   * The follower's token: a socket opened with it receives events and may do nothing else
+   * (bridge/socket.ts), and the API answers it only what it reads (GET).
+   */
+  followerToken?: string;
   port: number;
   /** Only set behind the dangerously named flag: any Host is then accepted. */
   anyHost: boolean;
@@ -40,15 +45,26 @@ export function originAllowed(policy: GatePolicy, origin: string | undefined): b
   return own.includes(origin.toLowerCase()) || policy.extraOrigins.includes(origin);
 }
 
-export type GateVerdict = { ok: true } | { ok: false; status: 401 | 403; reason: string };
+/** What a token lets its holder do: everything, or watch (a follower of a presenter). */
+export type Access = 'full' | 'follow';
+
+/** Which access a token grants, if any. */
+export function tokenAccess(policy: GatePolicy, given: string | null | undefined): Access | undefined {
+  if (tokensMatch(given, policy.token)) return 'full';
+  if (policy.followerToken !== undefined && tokensMatch(given, policy.followerToken)) return 'follow';
+  return undefined;
+}
+
+export type GateVerdict = { ok: true; access: Access } | { ok: false; status: 401 | 403; reason: string };
 
 export function checkUpgrade(policy: GatePolicy, url: URL, headers: IncomingHttpHeaders): GateVerdict {
-  if (!tokensMatch(url.searchParams.get('token'), policy.token)) {
+  const access = tokenAccess(policy, url.searchParams.get('token'));
+  if (access === undefined) {
     return { ok: false, status: 401, reason: 'missing or wrong token' };
   }
   if (!hostAllowed(policy, headers.host)) return { ok: false, status: 403, reason: `Host not allowed: ${headers.host ?? '(none)'}` };
   if (!originAllowed(policy, headers.origin)) return { ok: false, status: 403, reason: `Origin not allowed: ${headers.origin}` };
-  return { ok: true };
+  return { ok: true, access };
 }
 
 export function bearerToken(header: string | undefined): string | undefined {

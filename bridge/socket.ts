@@ -8,6 +8,7 @@ import { clientCommandSchema, type ClientCommand, type JournalFrame, type Welcom
 import type { Journal, JournalState } from './journal.js';
 import type { ProcessHost } from './processHost.js';
 import type { IdleStopper } from './idleStop.js';
+import type { Access } from './security.js';
 import { MAX_JSON_DEPTH, nestsDeeperThan } from '../protocol/jsonDepth.js';
 
 /** Most bytes a socket may have in flight before we wait for it to drain. */
@@ -27,6 +28,8 @@ export interface SocketContext {
   host: ProcessHost;
   idle: IdleStopper;
   welcome: () => WelcomeFrame;
+  /** 'follow': a follower page's socket, which receives events and may not act. */
+  access: Access;
 }
 
 export function serveSocket(ws: WebSocket, ctx: SocketContext): void {
@@ -65,6 +68,11 @@ export function serveSocket(ws: WebSocket, ctx: SocketContext): void {
   };
 
   const handle = (command: ClientCommand): void => {
+    // A follower watches: it reads the journal and nothing it sends may start, feed, stop,
+    // keep alive or write to anything.
+    if (ctx.access === 'follow' && command.type !== 'attach') {
+      return reject(`${command.type} refused: this page follows with a read-only link, it cannot act`);
+    }
     switch (command.type) {
       case 'attach':
         nextSeq = Math.max(0, command.after + 1);

@@ -187,6 +187,10 @@ export const welcomeFrameSchema = z.object({
   /** The server the bridge was started with (or the demo server), to prefill the connect form. */
   defaultServer: serverConfigSchema.extend({ label: z.string().optional() }),
   version: z.string(),
+  /** To a full socket: the read-only token a follower link carries (a presenter's learners). */
+  followerToken: z.string().optional(),
+  /** To a follower's socket: it receives events, and every command but attach is refused. */
+  readOnly: z.boolean().optional(),
 });
 export const eventsFrameSchema = z.object({
   type: z.literal('events'),
