@@ -22,6 +22,8 @@ import {
   useViewAtStart,
 } from '../features/journal/OpenSessionFile.js';
 import { ExportArchiveButton } from '../features/journal/ExportArchiveButton.js';
+import { ReplayPanel, ReplayStatus } from '../features/replay/ReplayPanel.js';
+import { ReplayRuns } from '../features/replay/replayRuns.js';
 import { useFramesTimelineClient } from '../features/journal/useFramesTimeline.js';
 import { useTheme } from './useTheme.js';
 import { chooseActive, type ActiveChoice } from './activeConnection.js';
@@ -57,7 +59,10 @@ function Shell({ store }: { store: SessionStore }) {
   const snapshot = useSnapshot();
   const [theme, toggleTheme] = useTheme();
   const [archive, setArchive] = useState<Archive | undefined>();
-  const [archiveTab, setArchiveTab] = useState<'timeline' | 'compare'>('timeline');
+  const [archiveTab, setArchiveTab] = useState<'timeline' | 'compare' | 'replay'>('timeline');
+  /** The file left for the live timeline (a replay's verdicts are there): one click from coming back. */
+  const [left, setLeft] = useState<Archive | undefined>();
+  const replays = useMemo(() => new ReplayRuns(store), [store]);
   const opener = useFileOpener(setArchive);
   const dropping = useDropToOpen(opener.open);
   useViewAtStart(
@@ -81,6 +86,12 @@ function Shell({ store }: { store: SessionStore }) {
     if (activeId !== undefined) setShown(activeId);
   }, [activeId]);
   const dark = theme === 'dark';
+
+  const showLiveTimeline = (): void => {
+    setLeft(archive);
+    setArchive(undefined);
+    setTab('timeline');
+  };
 
   const readResource = (uri: string): void => {
     setReadRequest({ uri, at: Date.now() });
@@ -151,7 +162,7 @@ function Shell({ store }: { store: SessionStore }) {
               {archive.model && !archive.journal && <ExportArchiveButton name={archive.session} events={archive.model.events} />}
             </div>
             <div className="tabs" role="tablist" aria-label="Views of the session">
-              {(['timeline', 'compare'] as const).map((t) => (
+              {(['timeline', 'compare', 'replay'] as const).map((t) => (
                 <button
                   key={t}
                   type="button"
@@ -160,11 +171,24 @@ function Shell({ store }: { store: SessionStore }) {
                   className={archiveTab === t ? 'on' : ''}
                   onClick={() => setArchiveTab(t)}
                 >
-                  {t === 'timeline' ? 'Timeline' : 'Compare flows'}
+                  {t === 'timeline' ? 'Timeline' : t === 'compare' ? 'Compare flows' : 'Replay'}
                 </button>
               ))}
             </div>
-            {archiveTab !== 'timeline' ? (
+            {archiveTab === 'replay' ? (
+              archive.model ? (
+                <ReplayPanel
+                  key={archive.session}
+                  runs={replays}
+                  name={archive.session}
+                  events={archive.model.events}
+                  disabled={snapshot.status.state !== 'open'}
+                  onShowTimeline={showLiveTimeline}
+                />
+              ) : (
+                <p className="empty">This session is too large to fold in the page for a replay; mcp-lens replay reads any size.</p>
+              )
+            ) : archiveTab !== 'timeline' ? (
               archive.model ? (
                 <CompareView dark={dark} archive={archive.model} />
               ) : (
@@ -195,6 +219,12 @@ function Shell({ store }: { store: SessionStore }) {
                   {t.label}
                 </button>
               ))}
+              <ReplayStatus runs={replays} />
+              {left && (
+                <button type="button" className="link" onClick={() => setArchive(left)} data-testid="back-to-archive">
+                  Back to {left.session}
+                </button>
+              )}
               <span className="status" data-testid="active-conn">
                 {active ? `on ${active.conn} (${active.connected?.flow})` : 'no open connection'}
               </span>

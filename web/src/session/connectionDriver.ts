@@ -43,8 +43,8 @@ export class ConnectionDriver {
   private respawnOnExit = false;
   private disposed = false;
   session: ClientSession | undefined;
-  /** Set by scripted runs (a comparison): answers server questions without asking the user. */
-  autoAnswer: ((method: string, params: Record<string, unknown>) => ServerAnswer | undefined) | undefined;
+  /** Set by scripted runs (a comparison, a replay): answers server questions without asking the user. */
+  autoAnswer: ((method: string, params: Record<string, unknown>) => ServerAnswer | Promise<ServerAnswer> | undefined) | undefined;
   /** Settles when the connect attempt ends: connected, or why not. */
   readonly ready: Promise<{ ok: true } | { ok: false; reason: string }>;
   private settle: (value: { ok: true } | { ok: false; reason: string }) => void = () => undefined;
