@@ -9,6 +9,8 @@ import type { ConnInfo } from '../../../../protocol/session.js';
 import { CopyButtons, commandFor } from './CopyButtons.js';
 import { ExactLine } from './ExactLine.js';
 import { JsonTree } from './JsonTree.js';
+import { ReplayNoteDetail } from './ReplayNoteDetail.js';
+import { readExchangeNote, REPLAY_TOPICS } from '../../../../protocol/replay/notes.js';
 import { lineRole, progressSteps, specLink, statusSentence } from './detailText.js';
 import { formatDuration, formatId, formatTime, kindLabel, rowDuration, statusLabel, statusTone } from './format.js';
 
@@ -18,11 +20,13 @@ interface Props {
   connName: string;
   onClose: () => void;
   onPickRow: (row: number) => void;
+  /** Selects the row holding an event, by its seq (a replay verdict's link to the new exchange). */
+  onPickSeq?: (seq: number) => void;
 }
 
 const STREAM = { stdin: '→ sent', stdout: '← received', stderr: '⚠ stderr' } as const;
 
-export function DetailPane({ detail, conn, connName, onClose, onPickRow }: Props) {
+export function DetailPane({ detail, conn, connName, onClose, onPickRow, onPickSeq }: Props) {
   if (!detail) {
     return (
       <section className="tl-detail" aria-label="Row detail" data-testid="detail-pane" aria-busy="true">
@@ -136,6 +140,10 @@ export function DetailPane({ detail, conn, connName, onClose, onPickRow }: Props
       {detail.lines.map((line, i) => (
         <LineBlock key={line.seq} line={line} t0={row.t0} openTree={i < 2 || i === detail.lines.length - 1} />
       ))}
+      {detail.events.map((event, i) => {
+        const note = replayVerdict(event);
+        return note && <ReplayNoteDetail key={`replay-${i}`} note={note} {...(onPickSeq ? { onShowSeq: onPickSeq } : {})} />;
+      })}
       {detail.events.map((event, i) => (
         <div key={i} className="tl-line-block">
           <JsonTree value={event} label="Event" />
@@ -149,6 +157,12 @@ export function DetailPane({ detail, conn, connName, onClose, onPickRow }: Props
       )}
     </section>
   );
+}
+
+/** A replay's verdict on an exchange, when the event is one (whatever else a note's data holds, it is not). */
+function replayVerdict(event: unknown): ReturnType<typeof readExchangeNote> {
+  const e = event as { kind?: unknown; topic?: unknown; data?: unknown } | null;
+  return e?.kind === 'note' && e.topic === REPLAY_TOPICS.exchange ? readExchangeNote(e.data) : undefined;
 }
 
 function LineBlock({ line, t0, openTree }: { line: RowDetail['lines'][number]; t0: number; openTree: boolean }) {

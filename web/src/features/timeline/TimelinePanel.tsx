@@ -134,6 +134,14 @@ export function TimelinePanel({ client, conns, live, inUrl }: Props) {
     },
     [update],
   );
+  /** Selects the row holding an event (a replay verdict's link to the exchange it judged). */
+  const pickSeq = useCallback(
+    (seq: number) =>
+      void client.rowOf(seq).then((row) => {
+        if (row >= 0) pickRow(row);
+      }),
+    [client, pickRow],
+  );
   const openDetail = useCallback(
     (row: number) => {
       cursor.current = undefined;
@@ -314,6 +322,7 @@ export function TimelinePanel({ client, conns, live, inUrl }: Props) {
             connName={connName(selectedConn)}
             onClose={() => update((v) => ({ ...v, detail: false }))}
             onPickRow={pickRow}
+            onPickSeq={pickSeq}
           />
         )}
       </div>
