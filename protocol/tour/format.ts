@@ -5,7 +5,8 @@
  * message with the notes the tour attaches to its fields, and checks what came back.
  *
  * The shape here is the contract between the reader (parse.ts), the player (player.ts), the
- * app's views and docs/tour.schema.json.
+ * app's views and docs/tour.schema.json. Objects are strict: a misspelt field (`exercize`) is
+ * refused with its line rather than silently ignored; `version` says what a reader can read.
  */
 import { z } from 'zod';
 
@@ -26,7 +27,7 @@ export type NoteOrigin = z.infer<typeof noteOriginSchema>;
  * A note on a field. Tour-wide notes apply to every message they match; a step's own notes
  * apply to that step's messages and win over tour-wide ones on the same field.
  */
-export const fieldNoteSchema = z.object({
+export const fieldNoteSchema = z.strictObject({
   /** The field: `$.jsonrpc`, `$.params._meta["io.modelcontextprotocol/protocolVersion"]`, `$..type`. */
   at: jsonPath,
   text: markdown.min(1),
@@ -42,8 +43,8 @@ export type FieldNote = z.infer<typeof fieldNoteSchema>;
 
 /** The server a tour's connections launch: the built-in demo server unless it says otherwise. */
 export const tourServerSchema = z.union([
-  z.object({ demo: z.literal(true) }),
-  z.object({
+  z.strictObject({ demo: z.literal(true) }),
+  z.strictObject({
     command: z.string().min(1),
     args: z.array(z.string()).default([]),
     env: z.record(z.string(), z.string()).default({}),
@@ -52,13 +53,13 @@ export const tourServerSchema = z.union([
 export type TourServer = z.infer<typeof tourServerSchema>;
 
 /** A named connection of the tour: its own server process, in one flow. */
-export const tourConnectionSchema = z.object({
+export const tourConnectionSchema = z.strictObject({
   flow: z.enum(['handshake', 'stateless']),
   label: z.string().min(1).max(100).optional(),
 });
 
 /** What came back, checked against the step's outcome (the awaited message). */
-export const expectationSchema = z.object({
+export const expectationSchema = z.strictObject({
   at: jsonPath,
   /** Deep equality with this value; without it, the field must be present. */
   equals: z.unknown().optional(),
@@ -74,9 +75,9 @@ export type Expectation = z.infer<typeof expectationSchema>;
  */
 export const waitSchema = z.union([
   /** A message from the server with this method (a request such as elicitation/create, or a notification). */
-  z.object({ method: z.string().min(1) }),
+  z.strictObject({ method: z.string().min(1) }),
   /** The response to the request an earlier step sent. */
-  z.object({ response: z.string().min(1) }),
+  z.strictObject({ response: z.string().min(1) }),
 ]);
 export type Wait = z.infer<typeof waitSchema>;
 
@@ -87,7 +88,7 @@ export type Wait = z.infer<typeof waitSchema>;
  * `id` is replaced by the connection's next free id, so a step sent again never reuses one.
  * A step with neither `send` nor `wait` is words only (an introduction, a summary, `figures`).
  */
-export const tourStepSchema = z.object({
+export const tourStepSchema = z.strictObject({
   id: z
     .string()
     .regex(/^[A-Za-z0-9_-]{1,64}$/)
@@ -107,7 +108,9 @@ export const tourStepSchema = z.object({
 });
 export type TourStep = z.infer<typeof tourStepSchema>;
 
-export const tourSchema = z.object({
+export const tourSchema = z.strictObject({
+  /** For editors: the JSON Schema the file follows (docs/tour.schema.json). Not read. */
+  $schema: z.string().optional(),
   format: z.literal(TOUR_FORMAT),
   version: z.literal(TOUR_VERSION),
   title: z.string().min(1).max(200),
