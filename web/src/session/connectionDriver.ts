@@ -18,6 +18,12 @@ import { clipDepth } from '../../../protocol/jsonDepth.js';
 export interface DriverOptions {
   /** False: launch the server and send nothing; the user writes every line. */
   open?: boolean;
+  /**
+   * With `open: false`, stay raw for good: no opening written by hand is taken over, so no
+   * ClientSession ever answers the server's requests (ping, elicitation) on this connection.
+   * A tour answers them itself, as steps of its own.
+   */
+  raw?: boolean;
   protocolVersion?: string;
   discover?: boolean;
   capabilities?: Record<string, unknown>;
@@ -69,7 +75,7 @@ export class ConnectionDriver {
         ...(options.probeTimeoutMs === undefined ? {} : { probeTimeoutMs: options.probeTimeoutMs }),
       });
       this.note(NOTE_TOPICS.connecting, { choice, capabilities: this.capabilities });
-    } else {
+    } else if (!options.raw) {
       this.byHand = new OpeningWatcher();
     }
     this.config = config;

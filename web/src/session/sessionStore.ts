@@ -49,6 +49,7 @@ export class SessionStore {
   readonly ownLaunches: string[] = [];
 
   private readonly frameListeners = new Set<(text: string, session: string) => void>();
+  private readonly foldedListeners = new Set<(events: readonly BridgeEvent[]) => void>();
   /** Events up to this seq are folded light (see onWelcome). */
   private lightUntil = -1;
 
@@ -58,6 +59,22 @@ export class SessionStore {
   onEventsFrame(listener: (text: string, session: string) => void): () => void {
     this.frameListeners.add(listener);
     return () => this.frameListeners.delete(listener);
+  }
+
+  /** Each batch of new events once folded into the model, in order (a tour follows its connections' lines). */
+  onFolded(listener: (events: readonly BridgeEvent[]) => void): () => void {
+    this.foldedListeners.add(listener);
+    return () => this.foldedListeners.delete(listener);
+  }
+
+  /** A follower's page: the bridge lets its socket receive events and refuses everything else. */
+  get readOnly(): boolean {
+    return this.welcome?.readOnly === true;
+  }
+
+  /** The read-only token a follower link carries (given to this page when it holds the full one). */
+  get followerToken(): string | undefined {
+    return this.welcome?.followerToken;
   }
 
   /** Where the timeline worker reads a session's journal from, with the token it needs. */
@@ -259,12 +276,16 @@ export class SessionStore {
   }
 
   private onEvents(events: BridgeEvent[], malformed: string[]): void {
+    const folded: BridgeEvent[] | undefined = this.foldedListeners.size > 0 ? [] : undefined;
     for (const event of events) {
       // Only new events reach the drivers: a server request seen twice would be answered twice.
       const light = event.seq <= this.lightUntil;
-      if (!this.model.apply(event, light) || event.conn === undefined) continue;
+      if (!this.model.apply(event, light)) continue;
+      folded?.push(event);
+      if (event.conn === undefined) continue;
       this.drivers.get(event.conn)?.onEvent(event, this.model.lastMessage?.classified);
     }
+    if (folded && folded.length > 0) for (const listener of this.foldedListeners) listener(folded);
     for (const error of malformed) this.addProblem(`an event could not be read: ${error}`);
     this.pacer.events(events.length);
   }
@@ -281,7 +302,8 @@ export class SessionStore {
 
   private notify(): void {
     this.snapshot = this.makeSnapshot();
-    if (this.status.state === 'open') {
+    // A follower shows and keeps nothing alive: the bridge would refuse its watch.
+    if (this.status.state === 'open' && !this.readOnly) {
       const visible = typeof document === 'undefined' || document.visibilityState !== 'hidden';
       this.watching.update(shownConns(this.snapshot.conns, visible));
     }
