@@ -6,9 +6,11 @@
 import { describe, expect, it } from 'vitest';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import schema from '../docs/session-format.schema.json' with { type: 'json' };
+import sessionFormatDoc from '../docs/session-format.md?raw';
 import type { BridgeEvent } from './envelope.js';
 import { NOTE_TOPICS } from './session.js';
 import { COMPARE_TOPICS } from './compare.js';
+import { REPLAY_TOPICS } from './replay/notes.js';
 import { parseSessionValue } from './sessionFile.js';
 
 const ajv = new Ajv2020({ strictSchema: true, strictTypes: false, strictRequired: false, validateFormats: false });
@@ -122,4 +124,20 @@ describe('docs/session-format.schema.json and parseSessionValue', () => {
     ];
     for (const doc of docs) expect([schemaAccepts(doc), readerAccepts(doc)], JSON.stringify(doc).slice(0, 80)).toEqual([false, false]);
   });
+
+  it('name the same note topics as the code and the Notes table of docs/session-format.md', () => {
+    const code = [...Object.values(NOTE_TOPICS), ...Object.values(COMPARE_TOPICS), ...Object.values(REPLAY_TOPICS)].sort();
+    const table = [...sessionFormatDoc.matchAll(/^\| `([a-z][\w.]*)` +\|/gm)].map((m) => m[1]).sort();
+    expect(table, 'docs/session-format.md, the Notes table').toEqual(code);
+    expect([...noteTopicExamples(schema)].sort(), 'docs/session-format.schema.json, the examples of a note topic').toEqual(code);
+  });
 });
+
+/** The `examples` of the note event's `topic`, wherever the schema defines it. */
+function noteTopicExamples(value: unknown): string[] {
+  if (typeof value !== 'object' || value === null) return [];
+  const record = value as Record<string, unknown>;
+  const topic = (record.properties as Record<string, { examples?: unknown }> | undefined)?.topic;
+  if (Array.isArray(topic?.examples)) return topic.examples as string[];
+  return Object.values(record).flatMap(noteTopicExamples);
+}
