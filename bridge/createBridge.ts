@@ -7,6 +7,7 @@ import type { AddressInfo } from 'node:net';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { compressedStatic } from './staticFiles.js';
 import express, { type NextFunction, type Request, type Response } from 'express';
 import { WebSocketServer } from 'ws';
@@ -229,6 +230,10 @@ async function listen(options: BridgeOptions): Promise<RunningBridge> {
   const server = http.createServer(app);
   // Past the limit, ws closes that socket (1009) before reading the rest: the page reconnects.
   const wss = new WebSocketServer({ noServer: true, maxPayload: MAX_CLIENT_FRAME_BYTES });
+  // The demo server beside this bridge (a built one: dist/node/demo), for a tour that plays on
+  // it whatever server the bridge was started with.
+  const demoJs = fileURLToPath(new URL('../demo/server.js', import.meta.url));
+  const demoServer = fs.existsSync(demoJs) ? { command: process.execPath, args: [demoJs] } : undefined;
   // A full socket learns the follower token (for the presenter's "Copy follower link"); a
   // follower's is told it is read-only and never learns the full one.
   const welcome = (access: Access): WelcomeFrame => ({
@@ -237,7 +242,7 @@ async function listen(options: BridgeOptions): Promise<RunningBridge> {
     lastSeq: journal.lastSeq,
     defaultServer,
     version: VERSION,
-    ...(access === 'full' ? { followerToken } : { readOnly: true }),
+    ...(access === 'full' ? { followerToken, ...(demoServer ? { demoServer } : {}) } : { readOnly: true }),
   });
 
   server.on('upgrade', (req, socket, head) => {

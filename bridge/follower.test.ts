@@ -46,6 +46,8 @@ describe('the follower token', () => {
     expect(followerToken).toMatch(/^[A-Za-z0-9_-]{32}$/);
     expect(followerToken).not.toBe(bin.token);
     expect(presenter.welcome.readOnly).toBeUndefined();
+    // And how to start the demo server beside the bridge, for a tour on it.
+    expect(presenter.welcome.demoServer).toEqual({ command: process.execPath, args: [demoServerJs] });
     expect(bin.stdout()).not.toContain(followerToken);
   });
 
@@ -56,6 +58,7 @@ describe('the follower token', () => {
       // Told it is read-only, and never given the full token or one of its own to pass on.
       expect(follower.welcome.readOnly).toBe(true);
       expect(follower.welcome.followerToken).toBeUndefined();
+      expect(follower.welcome.demoServer).toBeUndefined();
       expect(JSON.stringify(follower.welcome)).not.toContain(bin.token);
 
       follower.send({ type: 'spawn', conn: 'intruder', config: { command: process.execPath, args: [demoServerJs] } });

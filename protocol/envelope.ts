@@ -189,6 +189,8 @@ export const welcomeFrameSchema = z.object({
   version: z.string(),
   /** To a full socket: the read-only token a follower link carries (a presenter's learners). */
   followerToken: z.string().optional(),
+  /** To a full socket: how to start the demo server beside the bridge (a tour's `server: {demo: true}`). */
+  demoServer: z.object({ command: z.string(), args: z.array(z.string()) }).optional(),
   /** To a follower's socket: it receives events, and every command but attach is refused. */
   readOnly: z.boolean().optional(),
 });
