@@ -215,8 +215,10 @@ function issueProblems(issue: $ZodIssue, base: readonly PathStep[], locate: Loca
     case 'invalid_union': {
       // A value that picks one shape by its key is told that shape's problems.
       const record = typeof input === 'object' && input !== null ? (input as Record<string, unknown>) : {};
-      const branch =
-        last === 'wait' ? ('response' in record ? 1 : 'method' in record ? 0 : -1) : 'command' in record ? 1 : 'demo' in record ? 0 : -1;
+      const keys = last === 'wait' ? ['method', 'response'] : ['demo', 'command'];
+      let branch = keys.findIndex((k) => k in record);
+      // A misspelt key (`methd`) still picks its shape, so its problem says "did you mean".
+      if (branch < 0) branch = keys.findIndex((k) => Object.keys(record).some((r) => editDistance(r.toLowerCase(), k) <= 2));
       const chosen = branch >= 0 ? issue.errors[branch] : undefined;
       if (chosen && chosen.length > 0) return chosen.flatMap((inner) => issueProblems(inner, path, locate));
       if (last === 'wait') return [at(path, "expected {method} (a message from the server) or {response} (to an earlier step's request)")];
