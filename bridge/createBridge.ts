@@ -15,6 +15,7 @@ import { MAX_CLIENT_FRAME_BYTES, serverConfigSchema, type ServerConfigInput, typ
 import { Journal, isSessionId, listJournals, newSessionId } from './journal.js';
 import { savedIndexRoutes } from './savedIndex.js';
 import { viewFileRoute } from './viewFile.js';
+import { tourFileRoute } from './tourFile.js';
 import { ProcessHost } from './processHost.js';
 import { IdleStopper, describeIdle } from './idleStop.js';
 import { bearerToken, checkUpgrade, hostAllowed, isLoopback, newToken, tokenAccess, type Access, type GatePolicy } from './security.js';
@@ -43,6 +44,8 @@ export interface BridgeOptions {
   idleStopMs?: number;
   /** A session file or journal the page opens at start (`mcp-lens view FILE`), served at GET /api/view. */
   viewFile?: string;
+  /** A trainer's tour the page plays at start (`mcp-lens --tour FILE`), served at GET /api/tour. */
+  tourFile?: string;
   /** The journal's write call: for tests that fill the disk. */
   journalWrite?: ConstructorParameters<typeof Journal>[2];
 }
@@ -196,6 +199,7 @@ async function listen(options: BridgeOptions): Promise<RunningBridge> {
   });
   app.use(savedIndexRoutes({ journalDir, current: session }));
   if (options.viewFile) app.use(viewFileRoute(options.viewFile));
+  if (options.tourFile) app.use(tourFileRoute(options.tourFile));
   app.use('/api', (_req, res) => {
     res.status(404).json({ error: 'no such route' });
   });

@@ -5,6 +5,7 @@
 import { parseArgs } from 'node:util';
 import { fileURLToPath } from 'node:url';
 import fs from 'node:fs';
+import path from 'node:path';
 import type { RunningBridge } from './createBridge.js';
 import { VERSION } from './version.js';
 
@@ -14,6 +15,7 @@ const USAGE = `Usage: mcp-lens [options] [-- command [args...]]
        mcp-lens view <file> [--html <out>] [options]               (mcp-lens view --help)
        mcp-lens replay <file> [options] -- command [args...]       (mcp-lens replay --help)
        mcp-lens mock <file> [--conn <id>]                          (mcp-lens mock --help)
+       mcp-lens tour check <file>                                  (mcp-lens tour --help)
 
 Serves MCP Lens at http://127.0.0.1:<port>/ with the given stdio server (default: the demo
 server) ready to connect.
@@ -27,6 +29,9 @@ Options:
   --inherit-env       hand the default server this whole environment (default: PATH, HOME,
                       USER, SHELL, TERM, LOGNAME only)
   --host <addr>       address to bind (default 127.0.0.1)
+  --tour <file>       start on the Workshop tab with this tour (JSON or YAML, docs/tours.md),
+                      checked first: a malformed tour is its problems by line, and exit 2
+  --check             with --tour: check the tour and stop (exit 0, or 2 with its problems)
   --dangerously-listen-beyond-loopback
                       allow --host to be something other than loopback: anyone who can
                       reach the port and learn the token can run programs as you
@@ -66,6 +71,7 @@ export async function runCli(argv: string[], options: CliOptions = {}): Promise<
     );
   if (argv[0] === 'replay') return headless('replay', async () => (await import('./cli/replay.js')).runReplay(argv.slice(1)));
   if (argv[0] === 'mock') return headless('mock', async () => (await import('./cli/mock.js')).runMock(argv.slice(1)));
+  if (argv[0] === 'tour') return headless('tour', async () => (await import('./cli/tour.js')).runTour(argv.slice(1)));
   return serve(argv, options);
 }
 
@@ -84,6 +90,8 @@ async function serve(argv: string[], options: CliOptions): Promise<number> {
         'idle-stop': { type: 'string' },
         host: { type: 'string' },
         'inherit-env': { type: 'boolean' },
+        tour: { type: 'string' },
+        check: { type: 'boolean' },
         'dangerously-listen-beyond-loopback': { type: 'boolean' },
         help: { type: 'boolean', short: 'h' },
         version: { type: 'boolean', short: 'v' },
@@ -101,6 +109,24 @@ async function serve(argv: string[], options: CliOptions): Promise<number> {
   if (values.version) {
     process.stdout.write(`${VERSION}\n`);
     return 0;
+  }
+  if (values.check && values.tour === undefined) {
+    process.stderr.write(`mcp-lens: --check checks a tour: give it with --tour <file>\n`);
+    return 2;
+  }
+  // A trainer's tour is checked before anything starts: its problems, each with its line, and exit 2.
+  let tourFile: string | undefined;
+  let tourLine: string | undefined;
+  if (values.tour !== undefined) {
+    const { checkTourFile, checkOnly, tourSummary } = await import('./cli/tour.js');
+    if (values.check) return checkOnly(values.tour);
+    const checked = checkTourFile(values.tour);
+    if (!checked.ok) {
+      process.stderr.write(`${checked.error}\n`);
+      return 2;
+    }
+    tourFile = path.resolve(values.tour);
+    tourLine = `tour: ${values.tour}, ${tourSummary(checked.tour)}\n`;
   }
   const portText = values.port ?? process.env.PORT ?? '6280';
   const port = Number(portText);
@@ -133,6 +159,7 @@ async function serve(argv: string[], options: CliOptions): Promise<number> {
       staticDir: webDir(),
       defaultServer,
       ...(options.viewFile === undefined ? {} : { viewFile: options.viewFile }),
+      ...(tourFile === undefined ? {} : { tourFile }),
     }).listen();
   } catch (error) {
     const e = error as NodeJS.ErrnoException;
@@ -141,10 +168,12 @@ async function serve(argv: string[], options: CliOptions): Promise<number> {
     return 1;
   }
 
-  // The page opens the held file when its address says `view` (web/src/features/journal/OpenSessionFile.tsx).
-  const url = options.viewFile === undefined ? running.url : `${running.url}&view=1`;
+  // The page opens the held file when its address says `view` (web/src/features/journal/OpenSessionFile.tsx),
+  // and the held tour on the Workshop tab when it says `tour` (web/src/features/tour/tourSource.ts).
+  const url = `${running.url}${options.viewFile === undefined ? '' : '&view=1'}${tourFile === undefined ? '' : '&tour=1'}`;
   process.stdout.write(`MCP Lens ${VERSION} is running at ${url}\n`);
   if (options.viewFile !== undefined) process.stdout.write(`viewing: ${options.viewFile}\n`);
+  if (tourLine !== undefined) process.stdout.write(tourLine);
   process.stdout.write(`journal: ${running.journalFile}\n`);
   if (!webDir()) process.stdout.write('note: the web app is not built; run `npm run build` (or use `npm start`)\n');
 
