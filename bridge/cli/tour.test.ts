@@ -76,7 +76,7 @@ describe('mcp-lens --tour and mcp-lens tour check', () => {
 
   it('serves a good tour at GET /api/tour, with the token only, and says tour=1 in the address', async () => {
     const home = fs.mkdtempSync(path.join(os.tmpdir(), 'mcp-lens-tour-home-'));
-    const env = { ...process.env, MCP_LENS_HOME: home, CI: '1' };
+    const env: NodeJS.ProcessEnv = { ...process.env, MCP_LENS_HOME: home, CI: '1' };
     delete env.MCP_LENS_TOKEN;
     delete env.PORT;
     const child = spawn(process.execPath, [bridgeBinJs, '--tour', example, '--port', '0', '--no-open'], {
