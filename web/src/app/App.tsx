@@ -32,14 +32,18 @@ import type { SocketStatus } from '../session/bridgeSocket.js';
 import { useJournalTimelineClient, useLiveTimelineClient } from '../features/timeline/useWorkerTimeline.js';
 import { useFileTimelineClient } from '../features/timeline/useFileTimeline.js';
 import { EventCount } from '../features/timeline/EventCount.js';
+import { WorkshopView } from '../features/tour/WorkshopView.js';
+import { FollowerPage, followRequested } from '../features/tour/FollowerPage.js';
+import { tourRequested } from '../features/tour/tourSource.js';
 
-type Tab = 'tools' | 'resources' | 'prompts' | 'timeline' | 'compare';
+type Tab = 'tools' | 'resources' | 'prompts' | 'timeline' | 'compare' | 'workshop';
 const TABS: { id: Tab; label: string }[] = [
   { id: 'tools', label: 'Tools' },
   { id: 'resources', label: 'Resources' },
   { id: 'prompts', label: 'Prompts' },
   { id: 'timeline', label: 'Timeline' },
   { id: 'compare', label: 'Compare flows' },
+  { id: 'workshop', label: 'Workshop' },
 ];
 
 export function App() {
@@ -50,7 +54,8 @@ export function App() {
   }, [store]);
   return (
     <StoreProvider store={store}>
-      <Shell store={store} />
+      {/* A follower link's page: the presenter's step, read-only, and nothing else. */}
+      {followRequested(window.location.hash) ? <FollowerPage /> : <Shell store={store} />}
     </StoreProvider>
   );
 }
@@ -69,7 +74,7 @@ function Shell({ store }: { store: SessionStore }) {
     opener,
     useCallback((path: string) => store.api(path), [store]),
   );
-  const [tab, setTab] = useState<Tab>('timeline');
+  const [tab, setTab] = useState<Tab>(() => (tourRequested(window.location.hash) ? 'workshop' : 'timeline'));
   const liveTimeline = useLiveTimelineClient(store);
   const [picked, setPicked] = useState<ActiveChoice['picked']>();
   const [shown, setShown] = useState<string | undefined>();
@@ -243,10 +248,11 @@ function Shell({ store }: { store: SessionStore }) {
               >
                 {tab === 'timeline' && <TimelinePanel client={liveTimeline} conns={snapshot.conns} live inUrl />}
                 {tab === 'compare' && <CompareView dark={dark} />}
-                {tab !== 'timeline' && tab !== 'compare' && !panel && (
+                {tab === 'workshop' && <WorkshopView />}
+                {(tab === 'tools' || tab === 'resources' || tab === 'prompts') && !panel && (
                   <p className="empty">Connect to a server first: its tools, resources and prompts show up here.</p>
                 )}
-                {tab !== 'timeline' && tab !== 'compare' && ended && (
+                {(tab === 'tools' || tab === 'resources' || tab === 'prompts') && ended && (
                   <div className="banner-box warn" role="status" data-testid="panel-ended">
                     {ended.label ?? ended.conn} {statusLine(ended)}: what it answered is shown as it ended; connect again to call it.
                   </div>
