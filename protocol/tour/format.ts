@@ -29,15 +29,15 @@ export type NoteOrigin = z.infer<typeof noteOriginSchema>;
  */
 export const fieldNoteSchema = z.strictObject({
   /** The field: `$.jsonrpc`, `$.params._meta["io.modelcontextprotocol/protocolVersion"]`, `$..type`. */
-  at: jsonPath,
-  text: markdown.min(1),
-  origin: noteOriginSchema.optional(),
+  at: jsonPath.describe('The field, as JSONPath: $.jsonrpc, $.params._meta["io.modelcontextprotocol/protocolVersion"], $..type'),
+  text: markdown.min(1).describe('The note (Markdown, shown as text)'),
+  origin: noteOriginSchema.optional().describe('Which specification asks for the field: the badge on the note'),
   /** Only messages of this method (a response counts as its request's method). */
-  method: z.string().min(1).optional(),
+  method: z.string().min(1).optional().describe("Only messages of this method (a response counts as its request's)"),
   /** Only messages going this way: sent by the client, or received from the server. */
-  dir: z.enum(['sent', 'received']).optional(),
+  dir: z.enum(['sent', 'received']).optional().describe('Only messages sent by the client, or received from the server'),
   /** Only messages on connections of this flow. */
-  flow: z.enum(['handshake', 'stateless']).optional(),
+  flow: z.enum(['handshake', 'stateless']).optional().describe('Only messages on connections of this flow'),
 });
 export type FieldNote = z.infer<typeof fieldNoteSchema>;
 
@@ -60,12 +60,12 @@ export const tourConnectionSchema = z.strictObject({
 
 /** What came back, checked against the step's outcome (the awaited message). */
 export const expectationSchema = z.strictObject({
-  at: jsonPath,
+  at: jsonPath.describe("The field of the step's outcome to check, as JSONPath"),
   /** Deep equality with this value; without it, the field must be present. */
-  equals: z.unknown().optional(),
+  equals: z.unknown().optional().describe('The value the field must equal (as JSON); without it, the field must be there'),
   /** Shown when the check holds / fails (Markdown). */
-  pass: markdown.optional(),
-  fail: markdown.optional(),
+  pass: markdown.optional().describe('Shown when the check holds'),
+  fail: markdown.optional().describe('Shown when it fails'),
 });
 export type Expectation = z.infer<typeof expectationSchema>;
 
@@ -94,17 +94,26 @@ export const tourStepSchema = z.strictObject({
     .regex(/^[A-Za-z0-9_-]{1,64}$/)
     .optional(),
   title: z.string().min(1).max(200),
-  text: markdown.default(''),
+  text: markdown.default('').describe('What the step says (Markdown, shown as text)'),
   /** The connection the step's message goes to (a key of `connections`). */
-  connection: z.string().min(1).optional(),
-  send: z.record(z.string(), z.unknown()).optional(),
-  wait: waitSchema.optional(),
+  connection: z
+    .string()
+    .min(1)
+    .optional()
+    .describe('The connection the step talks to (a key of connections); needed when there are several'),
+  send: z
+    .record(z.string(), z.unknown())
+    .optional()
+    .describe(
+      'The exact JSON-RPC message to send. A request\'s id is replaced by the next free one; {"$ref": "<step id>#<jsonpath>"} is filled from an earlier outcome',
+    ),
+  wait: waitSchema.optional().describe('What ends the step instead of the response to its own request'),
   /** An exercise: the learner edits the message before sending it; this says what to do. */
-  exercise: markdown.optional(),
-  expect: z.array(expectationSchema).max(20).default([]),
-  notes: z.array(fieldNoteSchema).max(500).default([]),
+  exercise: markdown.optional().describe('An exercise: the learner edits the message before sending it; this says what to do'),
+  expect: z.array(expectationSchema).max(20).default([]).describe("Checks on the step's outcome"),
+  notes: z.array(fieldNoteSchema).max(500).default([]).describe("Notes on the fields of this step's messages; they win over the tour's"),
   /** Show the figures of the tour so far per connection (messages, round trips, bytes, time). */
-  figures: z.boolean().default(false),
+  figures: z.boolean().default(false).describe('Show the figures of the tour so far, per connection'),
 });
 export type TourStep = z.infer<typeof tourStepSchema>;
 
@@ -114,10 +123,14 @@ export const tourSchema = z.strictObject({
   format: z.literal(TOUR_FORMAT),
   version: z.literal(TOUR_VERSION),
   title: z.string().min(1).max(200),
-  summary: markdown.default(''),
-  server: tourServerSchema.default({ demo: true }),
-  connections: z.record(z.string().regex(/^[A-Za-z0-9_-]{1,32}$/), tourConnectionSchema),
-  notes: z.array(fieldNoteSchema).max(2000).default([]),
+  summary: markdown.default('').describe('What the tour teaches (Markdown)'),
+  server: tourServerSchema
+    .default({ demo: true })
+    .describe('The server every connection launches: {demo: true} (the default) or {command, args, env}'),
+  connections: z
+    .record(z.string().regex(/^[A-Za-z0-9_-]{1,32}$/), tourConnectionSchema)
+    .describe('The connections by name: each its own server process, in one flow'),
+  notes: z.array(fieldNoteSchema).max(2000).default([]).describe('Notes on fields, for every message they match'),
   steps: z.array(tourStepSchema).min(1).max(500),
 });
 export type Tour = z.infer<typeof tourSchema>;
