@@ -62,6 +62,9 @@ describe('readTour', () => {
     expect(tourSyntax('  {"a":1}', 'tour')).toBe('json');
     expect(tourSyntax('format: x', 'tour')).toBe('yaml');
     expect(readTour(JSON.stringify(yaml.tour), 'from-the-api').ok).toBe(true);
+    // A byte order mark from an editor is skipped in either syntax.
+    expect(readTour(`\uFEFF${JSON.stringify(yaml.tour)}`, 'bom.json').ok).toBe(true);
+    expect(readTour(`\uFEFF${GOOD}`, 'bom.yaml').ok).toBe(true);
   });
 
   it('names the line and column of a YAML syntax error', () => {

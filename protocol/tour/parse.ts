@@ -46,7 +46,9 @@ export function tourSyntax(text: string, name: string): 'json' | 'yaml' {
 }
 
 /** Reads and checks a tour; `name` (a file name) heads every message and picks the syntax. */
-export function readTour(text: string, name: string): TourRead {
+export function readTour(source: string, name: string): TourRead {
+  // An editor's byte order mark is no part of the tour (YAML skips it; JSON would not).
+  const text = source.startsWith('\uFEFF') ? source.slice(1) : source;
   const fail = (problems: TourProblem[]): TourRead => {
     const shown = problems.slice(0, MAX_PROBLEMS).map((p) => problemText(name, p));
     if (problems.length > MAX_PROBLEMS) shown.push(`${name}: and ${problems.length - MAX_PROBLEMS} more problems`);
