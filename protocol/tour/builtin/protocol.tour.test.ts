@@ -4,6 +4,9 @@
 // against the real demo server, and that every field it shows has a note, is
 // demo/builtinTour.test.ts.
 import { describe, expect, it } from 'vitest';
+import { Ajv2020 } from 'ajv/dist/2020.js';
+import { parse as parseYaml } from 'yaml';
+import schema from '../../../docs/tour.schema.json' with { type: 'json' };
 import tourText from './protocol.tour.yaml?raw';
 import type { Tour, TourStep } from '../format.js';
 import { readTour } from '../parse.js';
@@ -57,6 +60,11 @@ describe('the built-in tour', () => {
       ['handshake', 'handshake'],
       ['stateless', 'stateless'],
     ]);
+  });
+
+  it('follows docs/tour.schema.json, the schema editors check it against', () => {
+    const validate = new Ajv2020({ strictSchema: true, strictTypes: false, strictRequired: false, validateFormats: false }).compile(schema);
+    expect(validate(parseYaml(tourText, { maxAliasCount: 1000 })), JSON.stringify(validate.errors)).toBe(true);
   });
 
   it('the handshake flow: initialize, initialized, the eight rounds, then the answer to the server’s question by its id', () => {
