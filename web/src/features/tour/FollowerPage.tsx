@@ -134,6 +134,11 @@ export function FollowerPage() {
           {status}
         </p>
       )}
+      {snapshot.problems.length > 0 && (
+        <p className="tour-state failed" role="alert">
+          {snapshot.problems.at(-1)}
+        </p>
+      )}
       {status === undefined && followed === undefined && (
         <p className="presenter-wait" data-testid="follower-waiting">
           Waiting for the presenter to start a tour…

@@ -2,9 +2,10 @@
  * Presenter mode: the shown step alone over the whole window, in large type and high contrast,
  * with none of the app around it, driven by the keyboard or a clicker (presenterKeys.ts):
  * Space, → or PageDown sends the step, then moves on; ← or PageUp goes back; Home asks, then
- * restarts; Escape leaves.
+ * restarts; Escape leaves. It is drawn over the page, outside the app, which is inert meanwhile.
  */
 import { useEffect, useRef, useState, useSyncExternalStore, type ReactNode } from 'react';
+import { createPortal } from 'react-dom';
 import { FollowerLink } from './FollowerLink.js';
 import { ShownStep, nextLabel } from './TourPlayer.js';
 import { isEditable, presenterCommand } from './presenterKeys.js';
@@ -55,7 +56,14 @@ export function PresenterView({ runner, onLeave }: { runner: TourRunner; onLeave
     return () => window.removeEventListener('keydown', onKey, true);
   }, [runner, onLeave, confirming]);
 
-  return (
+  // The app under it can be neither seen, clicked nor tabbed to while the presenter holds the screen.
+  useEffect(() => {
+    const root = document.getElementById('root');
+    root?.setAttribute('inert', '');
+    return () => root?.removeAttribute('inert');
+  }, []);
+
+  return createPortal(
     <PresenterFrame
       testId="presenter"
       head={
@@ -89,7 +97,8 @@ export function PresenterView({ runner, onLeave }: { runner: TourRunner; onLeave
           onKeep={() => setConfirming(false)}
         />
       )}
-    </PresenterFrame>
+    </PresenterFrame>,
+    document.body,
   );
 }
 

@@ -29,9 +29,6 @@ export function StepBody({
   if (!step) return null;
   return (
     <article className="tour-step" data-testid="tour-step" data-index={show.index} data-status={show.status}>
-      <p className="tour-progress" data-testid="tour-progress">
-        step {show.index + 1} of {show.total}
-      </p>
       <h2 className="tour-title">{step.title}</h2>
       <TourMarkdown text={step.text} className="tour-text" />
       {step.exercise !== undefined && (

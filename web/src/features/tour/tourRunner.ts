@@ -175,15 +175,20 @@ export class TourRunner {
         }
       } else if (event.kind === 'line' && event.stream === 'stdout' && event.text !== undefined) {
         const before = this.state.steps.map((st) => st.outcome);
-        this.state = update(this.state, { type: 'received', connection, text: event.text, run: this.state.run, at: event.t }).state;
+        // An outcome may let a "run to here" send its next step: the effects are performed too.
+        const { state, effects } = update(this.state, { type: 'received', connection, text: event.text, run: this.state.run, at: event.t });
+        this.state = state;
+        for (const effect of effects) this.perform(effect);
         this.state.steps.forEach((st, i) => {
           const seqs = this.seqs[i];
           if (st.outcome !== undefined && before[i] === undefined && seqs) seqs.outcome = event.seq;
         });
         changed = true;
       } else if (event.kind === 'exit' || event.kind === 'spawn-error') {
-        const reason = event.kind === 'exit' ? `it exited ${exitHow(event)}` : `it could not start: ${event.message}`;
-        this.state = update(this.state, { type: 'exited', connection, reason, run: this.state.run, at: event.t }).state;
+        const reason = event.kind === 'exit' ? exitHow(event) : `it could not start: ${event.message}`;
+        const { state, effects } = update(this.state, { type: 'exited', connection, reason, run: this.state.run, at: event.t });
+        this.state = state;
+        for (const effect of effects) this.perform(effect);
         changed = true;
       }
     }
