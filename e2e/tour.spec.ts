@@ -2,10 +2,10 @@
  * Workshop mode in real Chromium against a real bridge and the demo server: the built-in tour
  * played end to end (every check passes, the exercise edited into a -32022), presenter mode by
  * keyboard alone with a follower page moving with it, and a trainer's tour from the command
- * line next to a malformed one.
+ * line next to tour files that are malformed, meet a server writing markup, or one that exits.
  */
 import { test, expect } from './support/fixtures.js';
-import { startLens } from './support/lens.js';
+import { fixture, startLens } from './support/lens.js';
 import type { Locator, Page } from '@playwright/test';
 
 async function openWorkshop(page: Page, url: string): Promise<void> {
@@ -207,7 +207,10 @@ test('presenter mode by keyboard alone, with a follower page that moves when the
   expect(followerErrors).toEqual([]);
 });
 
-test("a trainer's tour from the command line plays; a malformed tour file is refused naming its line", async ({ page, pageErrors }) => {
+test("a trainer's tour from the command line plays; a tour file that is malformed, or whose server misbehaves, says so", async ({
+  page,
+  pageErrors,
+}) => {
   const lens = await startLens({ bridgeArgs: ['--tour', 'docs/tours/first-call.tour.yaml'] });
   try {
     const printed = /(http:\/\/127\.0\.0\.1:\d+\/#token=[\w-]+&tour=1)/.exec(lens.output())?.[1];
@@ -249,6 +252,65 @@ test("a trainer's tour from the command line plays; a malformed tour file is ref
     await expect(problem).toContainText('steps');
     await problem.getByRole('button', { name: 'Close' }).click();
     await expect(problem).toHaveCount(0);
+
+    // A tour on a server that answers in markup: the tour's words and the server's strings are text.
+    const initialize = {
+      jsonrpc: '2.0',
+      id: 1,
+      method: 'initialize',
+      params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 't', version: '1' } },
+    };
+    const tourOn = (script: string, steps: unknown[]): Buffer =>
+      Buffer.from(
+        JSON.stringify({
+          format: 'mcp-lens-tour',
+          version: 1,
+          title: `On ${script}`,
+          server: { command: process.execPath, args: [fixture(script)] },
+          connections: { s: { flow: 'handshake' } },
+          steps,
+        }),
+      );
+    const step = page.getByTestId('tour-step');
+    await page.getByTestId('tour-file').setInputFiles({
+      name: 'hostile.tour.json',
+      mimeType: 'application/json',
+      buffer: tourOn('hostile.mjs', [
+        {
+          title: 'Markup <img src=x onerror="window.__pwned=4">',
+          text: '<script>window.__pwned=5</script> **said**',
+          connection: 's',
+          send: initialize,
+        },
+      ]),
+    });
+    await page.getByTestId('tour-next').click();
+    await expect(step).toHaveAttribute('data-status', 'done');
+    await expect(step.getByTestId('tour-outcome').locator('[data-path="$.result.serverInfo.name"]')).toContainText('<img src=x onerror=');
+    await expect(step.getByRole('heading', { level: 2 })).toHaveText('Markup <img src=x onerror="window.__pwned=4">');
+    await expect(step.locator('img, script')).toHaveCount(0);
+    expect(await page.evaluate(() => (window as unknown as { __pwned?: number }).__pwned)).toBeUndefined();
+
+    // A server that exits under a step: the step says so, and Restart plays on a fresh one.
+    await page.getByRole('button', { name: 'Close the tour' }).click();
+    await page.getByTestId('tour-file').setInputFiles({
+      name: 'crash.tour.json',
+      mimeType: 'application/json',
+      buffer: tourOn('crash.mjs', [
+        { title: 'initialize', connection: 's', send: initialize },
+        { title: 'tools/list', connection: 's', send: { jsonrpc: '2.0', id: 2, method: 'tools/list' } },
+      ]),
+    });
+    await page.getByTestId('tour-next').click();
+    await expect(step).toHaveAttribute('data-status', 'done');
+    await page.getByTestId('tour-next').click();
+    await page.getByTestId('tour-next').click();
+    await expect(step).toHaveAttribute('data-status', 'failed');
+    await expect(page.getByTestId('tour-state')).toHaveText(/^Failed: the server exited: with code 3\. Restart/);
+    await page.getByTestId('tour-restart').click();
+    await expect(page.getByTestId('tour-progress-line')).toHaveText('step 1 of 2');
+    await page.getByTestId('tour-next').click();
+    await expect(step).toHaveAttribute('data-status', 'done');
     expect(pageErrors).toEqual([]);
   } finally {
     await lens.stop();
