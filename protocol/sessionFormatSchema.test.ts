@@ -11,6 +11,7 @@ import type { BridgeEvent } from './envelope.js';
 import { NOTE_TOPICS } from './session.js';
 import { COMPARE_TOPICS } from './compare.js';
 import { REPLAY_TOPICS } from './replay/notes.js';
+import { TOUR_TOPICS } from './tour/journal.js';
 import { parseSessionValue } from './sessionFile.js';
 
 const ajv = new Ajv2020({ strictSchema: true, strictTypes: false, strictRequired: false, validateFormats: false });
@@ -126,7 +127,12 @@ describe('docs/session-format.schema.json and parseSessionValue', () => {
   });
 
   it('name the same note topics as the code and the Notes table of docs/session-format.md', () => {
-    const code = [...Object.values(NOTE_TOPICS), ...Object.values(COMPARE_TOPICS), ...Object.values(REPLAY_TOPICS)].sort();
+    const code = [
+      ...Object.values(NOTE_TOPICS),
+      ...Object.values(COMPARE_TOPICS),
+      ...Object.values(REPLAY_TOPICS),
+      ...Object.values(TOUR_TOPICS),
+    ].sort();
     const table = [...sessionFormatDoc.matchAll(/^\| `([a-z][\w.]*)` +\|/gm)].map((m) => m[1]).sort();
     expect(table, 'docs/session-format.md, the Notes table').toEqual(code);
     expect([...noteTopicExamples(schema)].sort(), 'docs/session-format.schema.json, the examples of a note topic').toEqual(code);

@@ -13,7 +13,7 @@ import { builtinTour } from './builtinTour.js';
 import { PresenterFrame } from './PresenterView.js';
 import { StepBody } from './StepBody.js';
 import { parseLine, showFromWire } from './stepShow.js';
-import { TOUR_TOPICS, followedTour, tourStepNoteSchema, type TourSource, type TourStepNote } from './tourJournal.js';
+import { TOUR_TOPICS, followedTour, tourStepNoteSchema, type TourSource, type TourStepNote } from '../../../../protocol/tour/journal.js';
 import { fetchTour } from './tourSource.js';
 
 /** Whether the page was opened from a follower link (`#…&follow=1`). */

@@ -10,7 +10,7 @@ import { useStore } from '../../session/StoreContext.js';
 import { BUILTIN_NAME, builtinTour } from './builtinTour.js';
 import { TourMarkdown } from './TourMarkdown.js';
 import { TourPlayer } from './TourPlayer.js';
-import type { TourSource } from './tourJournal.js';
+import type { TourSource } from '../../../../protocol/tour/journal.js';
 import { fetchTour, tourRequested } from './tourSource.js';
 import { workshopOf } from './workshop.js';
 

@@ -2,7 +2,7 @@
  * The tour's player (protocol/tour/player.ts, pure) bound to this tab's session: its effects
  * become raw connections launched and lines sent through the bridge, and the lines those
  * connections write come back to it as actions. A step that waits longer than the time-out
- * fails, saying so. As the tour moves, it journals where it is (tourJournal.ts), so a follower
+ * fails, saying so. As the tour moves, it journals where it is (protocol/tour/journal.ts), so a follower
  * page shows the same step with the same messages.
  */
 import type { BridgeEvent, ServerConfig, WelcomeFrame } from '../../../../protocol/envelope.js';
@@ -18,7 +18,7 @@ import {
   type PlayerState,
 } from '../../../../protocol/tour/player.js';
 import type { SessionStore } from '../../session/sessionStore.js';
-import { TOUR_TOPICS, type TourSource, type TourStepNote } from './tourJournal.js';
+import { TOUR_TOPICS, type TourSource, type TourStepNote } from '../../../../protocol/tour/journal.js';
 
 /** How long a step waits for its outcome before it fails: a server that never answers says so. */
 export const STEP_TIMEOUT_MS = 30_000;

@@ -6,7 +6,7 @@
 import type { Tour } from '../../../../protocol/tour/format.js';
 import type { SessionStore } from '../../session/sessionStore.js';
 import { TourRunner } from './tourRunner.js';
-import type { TourSource } from './tourJournal.js';
+import type { TourSource } from '../../../../protocol/tour/journal.js';
 
 export interface WorkshopSnapshot {
   runner?: TourRunner;

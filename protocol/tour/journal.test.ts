@@ -1,6 +1,6 @@
 import { describe, it, expect } from 'vitest';
-import type { BridgeEvent } from '../../../../protocol/envelope.js';
-import { TOUR_TOPICS, followedTour } from './tourJournal.js';
+import type { BridgeEvent } from '../envelope.js';
+import { TOUR_TOPICS, followedTour } from './journal.js';
 
 type Note = Extract<BridgeEvent, { kind: 'note' }>;
 let seq = 0;

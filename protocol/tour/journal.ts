@@ -9,12 +9,13 @@
  *   shown, written when the presenter moves and when the step's exchange completes; `sent` and
  *   `outcome` are the seqs of the lines on the wire, so a follower shows the very messages from
  *   its own events; `preview` is the line about to be sent, `figures` a figures step's table.
- * - `tour.end` {run}: the presenter left presenter mode or the tour.
+ * - `tour.end` {run}: the run ended: a restart (a new run follows), another tour chosen, the
+ *   tour closed.
  *
  * Read through zod: a note is data from whatever wrote the journal.
  */
 import { z } from 'zod';
-import type { BridgeEvent } from '../../../../protocol/envelope.js';
+import type { BridgeEvent } from '../envelope.js';
 
 export const TOUR_TOPICS = { start: 'tour.start', step: 'tour.step', end: 'tour.end' } as const;
 
