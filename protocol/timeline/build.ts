@@ -6,6 +6,7 @@ import { DIRECTIONS, EOLS, EVENT_KINDS, KINDS, SEVERITIES, STATUSES, STREAMS, at
 import type { RowDetail, Severity, TimelineRow, TimelineSpan } from './contract.js';
 import type { TimelineFold } from './fold.js';
 import { replayNoteText } from '../replay/notes.js';
+import { tourNoteText } from '../tour/journal.js';
 
 /** Seqs listed per row in a window; RowDetail has the lines themselves. */
 export const WINDOW_SEQS = 1000;
@@ -173,8 +174,12 @@ function describe(event: Record<string, unknown>): string {
     case 'notice':
       return `${String(event.level)}: ${String(event.message)}`;
     case 'note':
-      // A replay's notes read as sentences; any other note as its topic and data.
-      return replayNoteText(String(event.topic), event.data) ?? `${String(event.topic)} ${JSON.stringify(event.data) ?? ''}`;
+      // A replay's and a tour's notes read as sentences; any other note as its topic and data.
+      return (
+        replayNoteText(String(event.topic), event.data) ??
+        tourNoteText(String(event.topic), event.data) ??
+        `${String(event.topic)} ${JSON.stringify(event.data) ?? ''}`
+      );
     default:
       return JSON.stringify(event);
   }

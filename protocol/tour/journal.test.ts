@@ -1,6 +1,6 @@
 import { describe, it, expect } from 'vitest';
 import type { BridgeEvent } from '../envelope.js';
-import { TOUR_TOPICS, followedTour } from './journal.js';
+import { TOUR_TOPICS, followedTour, tourNoteText } from './journal.js';
 
 type Note = Extract<BridgeEvent, { kind: 'note' }>;
 let seq = 0;
@@ -60,5 +60,27 @@ describe('followedTour', () => {
       source: { kind: 'file', name: 'mine.tour.yaml', text: 'format: x' },
     });
     expect(followedTour([picked])?.start.source).toEqual({ kind: 'file', name: 'mine.tour.yaml', text: 'format: x' });
+  });
+});
+
+describe('tourNoteText', () => {
+  it('says each tour note as a sentence for the timeline, never the text of a picked file', () => {
+    expect(tourNoteText(TOUR_TOPICS.start, { run: 'r1', title: 'The protocol', source: { kind: 'builtin' } })).toBe(
+      'tour "The protocol" started (the built-in tour)',
+    );
+    expect(
+      tourNoteText(TOUR_TOPICS.start, { run: 'r1', title: 'Mine', source: { kind: 'file', name: 'mine.tour.yaml', text: 'steps: []' } }),
+    ).toBe('tour "Mine" started (mine.tour.yaml)');
+    expect(
+      tourNoteText(TOUR_TOPICS.step, { run: 'r1', title: 'T', index: 4, stepTitle: 'tools/list', total: 31, sent: 3, outcome: 4 }),
+    ).toBe('tour step 5 of 31: tools/list, answered');
+    expect(tourNoteText(TOUR_TOPICS.step, { run: 'r1', title: 'T', index: 0, total: 2 })).toBe('tour step 1 of 2');
+    expect(tourNoteText(TOUR_TOPICS.end, { run: 'r1' })).toBe('tour ended');
+  });
+
+  it('leaves other notes, and tour notes that do not read, to the default', () => {
+    expect(tourNoteText('replay.done', {})).toBeUndefined();
+    expect(tourNoteText(TOUR_TOPICS.step, { index: 'x' })).toBeUndefined();
+    expect(tourNoteText(TOUR_TOPICS.end, null)).toBeUndefined();
   });
 });

@@ -5,7 +5,7 @@
  * - `tour.start` {run, title, source}: a run begins (each Restart is a new run). The source says
  *   where a follower finds the tour: bundled, from the bridge (`--tour`), or its text here
  *   (a file the presenter picked, which no other page can read).
- * - `tour.step` {run, title, index, total, conns, sent?, outcome?, preview?, figures?}: the step
+ * - `tour.step` {run, title, index, stepTitle?, total, conns, sent?, outcome?, preview?, figures?}: the step
  *   shown, written when the presenter moves and when the step's exchange completes; `sent` and
  *   `outcome` are the seqs of the lines on the wire, so a follower shows the very messages from
  *   its own events; `preview` is the line about to be sent, `figures` a figures step's table.
@@ -38,6 +38,8 @@ export const tourStepNoteSchema = z.object({
   title: z.string().max(200),
   /** 0-based. */
   index: z.number().int().min(0),
+  /** The step's title, for a reader without the tour (an exported session's timeline). */
+  stepTitle: z.string().max(200).optional(),
   total: z.number().int().min(1),
   /** The tour's connection names and the bridge connections playing them. */
   conns: z.record(z.string(), z.string()).default({}),
@@ -104,4 +106,28 @@ export function followedTour(notes: readonly Note[]): FollowedTour | undefined {
     }
   }
   return undefined;
+}
+
+/** A tour note as the timeline's row says it; undefined for any other note (or one that does not read). */
+export function tourNoteText(topic: string, data: unknown): string | undefined {
+  switch (topic) {
+    case TOUR_TOPICS.start: {
+      const parsed = tourStartSchema.safeParse(data);
+      if (!parsed.success) return undefined;
+      const { title, source } = parsed.data;
+      const from = source.kind === 'builtin' ? 'the built-in tour' : source.kind === 'cli' ? 'the tour given with --tour' : source.name;
+      return `tour "${title}" started (${from})`;
+    }
+    case TOUR_TOPICS.step: {
+      const parsed = tourStepNoteSchema.safeParse(data);
+      if (!parsed.success) return undefined;
+      const n = parsed.data;
+      const done = n.outcome !== undefined ? ', answered' : n.sent !== undefined ? ', sent' : '';
+      return `tour step ${n.index + 1} of ${n.total}${n.stepTitle === undefined ? '' : `: ${n.stepTitle}`}${done}`;
+    }
+    case TOUR_TOPICS.end:
+      return tourEndSchema.safeParse(data).success ? 'tour ended' : undefined;
+    default:
+      return undefined;
+  }
 }

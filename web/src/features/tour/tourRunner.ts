@@ -234,6 +234,7 @@ export class TourRunner {
       run: this.runId,
       title: this.tour.title,
       index,
+      ...(this.tour.steps[index] === undefined ? {} : { stepTitle: this.tour.steps[index].title }),
       total: this.tour.steps.length,
       conns: { ...this.conns },
       ...(seqs.sent === undefined ? {} : { sent: seqs.sent }),
