@@ -55,20 +55,20 @@ test('the built-in tour plays end to end, every check passes, and the exercise t
       await expect(code).toContainText('-32022');
       // The code's note, with its origin, on focus.
       await code.focus();
-      await expect(page.getByTestId('tour-outcome').getByTestId('note-path')).toHaveText('$.error.code');
-      await expect(page.getByTestId('tour-outcome').getByTestId('note-origin')).toHaveText('JSON-RPC 2.0');
+      await expect(step.getByTestId('note-path')).toHaveText('$.error.code');
+      await expect(step.getByTestId('note-origin')).toHaveText('JSON-RPC 2.0');
     } else if ((await next.textContent())?.startsWith('Send') || (await next.textContent())?.startsWith('Wait for it')) {
       if (n === 2) {
         // Before sending: the message with the id it will really carry, its fields annotated.
         const preview = page.getByTestId('tour-preview');
         await expect(preview.locator('[data-path="$.id"]')).toContainText('1');
         await preview.locator('[data-path="$.jsonrpc"]').hover();
-        await expect(preview.getByTestId('note-origin')).toHaveText('JSON-RPC 2.0');
-        await expect(preview.getByTestId('field-note')).toContainText('2.0');
+        await expect(step.getByTestId('note-origin')).toHaveText('JSON-RPC 2.0');
+        await expect(step.getByTestId('field-note')).toContainText('2.0');
         // The keyboard walks the fields: down from jsonrpc is id.
         await preview.locator('[data-path="$.jsonrpc"]').focus();
         await page.keyboard.press('ArrowDown');
-        await expect(preview.getByTestId('note-path')).toHaveText('$.id');
+        await expect(step.getByTestId('note-path')).toHaveText('$.id');
         await expect(preview.locator('[data-path="$.params.protocolVersion"]')).toHaveAttribute('data-note', 'yes');
       }
       await next.click();
@@ -149,7 +149,7 @@ test('presenter mode by keyboard alone, with a follower page that moves when the
   await expect(followed.getByTestId('tour-checks').locator('li[data-ok="true"]')).toHaveCount(2);
   // Its fields carry their notes there too, on hover.
   await followed.getByTestId('tour-outcome').locator('[data-path="$.result.protocolVersion"]').hover();
-  await expect(followed.getByTestId('tour-outcome').getByTestId('note-origin')).toHaveText('handshake flow');
+  await expect(followed.getByTestId('note-origin')).toHaveText('handshake flow');
 
   await page.keyboard.press('ArrowRight');
   await expect(progress).toHaveText(`step 3 of ${total}`);

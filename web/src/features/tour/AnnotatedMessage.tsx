@@ -1,11 +1,11 @@
 /**
  * A message as its JSON text, one line per field, each field focusable (Tab, or the up and down
- * arrows within the message); hovering or focusing a field shows its note in the pane beside
- * it. A field the tour says something about is marked. Everything shown came from a tour file
+ * arrows within the message); pointing at or focusing a field shows its note in the step's note
+ * pane (NotePane). A field the tour says something about is marked. Everything shown came from a tour file
  * or a server: values are text, strings JSON-escaped (a control character or a bidi override
  * reads as \u…), long ones cut with a button for the rest.
  */
-import { useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import { useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import type { PathStep } from '../../../../protocol/replay/jsonPath.js';
 import type { NoteOrigin } from '../../../../protocol/tour/format.js';
 import { visibleJsonString } from '../timeline/lineText.js';
@@ -36,11 +36,21 @@ export function OriginBadge({ origin }: { origin: NoteOrigin | undefined }) {
   );
 }
 
+/** The field shown in a note pane: where it is, its note if it has one, and which message it is in. */
+export interface ActiveField {
+  pathText: string;
+  note: ShownNote | undefined;
+  /** The message's label. */
+  message: string;
+}
+
 export function AnnotatedMessage({
   value,
   noteAt,
   label,
   testId,
+  noteId,
+  onActive,
 }: {
   value: unknown;
   /** The note on a field, if the tour has one. */
@@ -48,15 +58,28 @@ export function AnnotatedMessage({
   /** Names the message for assistive technology ("the request sent", "the server's answer"). */
   label: string;
   testId?: string;
+  /** The note pane that describes the active field (NotePane's id). */
+  noteId: string;
+  /** The field pointed at or focused, whichever came last, or none. */
+  onActive: (field: ActiveField | undefined) => void;
 }) {
   const lines = useMemo(() => messageLines(value), [value]);
   const notes = useMemo(() => lines.map((line) => (line.path ? noteAt(line.path) : undefined)), [lines, noteAt]);
-  const [active, setActive] = useState<number | undefined>();
+  const [hovered, setHovered] = useState<number | undefined>();
+  const [focused, setFocused] = useState<number | undefined>();
+  // Whichever moved last wins: the keyboard walking fields under a resting pointer shows the focused one.
+  const [last, setLast] = useState<'pointer' | 'keyboard'>('pointer');
+  const active = last === 'keyboard' ? (focused ?? hovered) : (hovered ?? focused);
   const rows = useRef<(HTMLDivElement | null)[]>([]);
-  const noteId = useId();
-  const shown = active === undefined ? undefined : lines[active];
-  const shownNote = active === undefined ? undefined : notes[active];
   const annotated = notes.filter((n) => n !== undefined).length;
+
+  const shownPath = active === undefined ? undefined : lines[active]?.pathText;
+  const shownNote = active === undefined ? undefined : notes[active];
+  useEffect(() => {
+    onActive(shownPath === undefined ? undefined : { pathText: shownPath, note: shownNote, message: label });
+  }, [shownPath, shownNote, label, onActive]);
+  // A message that goes (the preview, once sent) takes its field out of the pane.
+  useEffect(() => () => onActive(undefined), [onActive]);
 
   // Up and down only: left, right, Home and the page keys are the presenter's.
   const onKeyDown = (index: number, event: KeyboardEvent<HTMLDivElement>): void => {
@@ -69,64 +92,77 @@ export function AnnotatedMessage({
   };
 
   return (
-    <div className="tour-message" data-testid={testId}>
-      <div
-        className="tour-json"
-        role="tree"
-        aria-label={`${label}: ${annotated} annotated field${annotated === 1 ? '' : 's'}`}
-        onMouseLeave={() => setActive(undefined)}
-      >
-        {lines.map((line, i) => {
-          const note = notes[i];
-          const field = line.path !== undefined;
-          return (
-            <div
-              key={i}
-              ref={(el) => {
-                rows.current[i] = el;
-              }}
-              className={`tour-line${field ? ' field' : ''}${note ? ' has-note' : ''}${active === i ? ' active' : ''}`}
-              style={{ paddingLeft: `${line.depth * 1.5}em` }}
-              {...(field
-                ? {
-                    role: 'treeitem',
-                    tabIndex: 0,
-                    'aria-level': line.depth,
-                    'aria-selected': active === i,
-                    'aria-describedby': active === i ? noteId : undefined,
-                    'data-path': line.pathText,
-                    'data-note': note ? 'yes' : 'no',
-                    onFocus: () => setActive(i),
-                    onMouseEnter: () => setActive(i),
-                    onKeyDown: (e: KeyboardEvent<HTMLDivElement>) => onKeyDown(i, e),
-                  }
-                : { 'aria-hidden': true })}
-            >
-              {note && (
-                <span className="tour-note-mark" aria-hidden="true">
-                  ●
-                </span>
-              )}
-              <LineText line={line} />
-            </div>
-          );
-        })}
-      </div>
-      <div className="tour-note" id={noteId} data-testid="field-note" aria-live="polite">
-        {shown?.pathText === undefined ? (
-          <p className="status">
-            {annotated > 0 ? 'Point at or focus a marked field (●) to read its note.' : 'Point at or focus a field to see its path.'}
-          </p>
-        ) : (
-          <>
-            <div className="tour-note-head">
-              <code data-testid="note-path">{shown.pathText}</code>
-              {shownNote && <OriginBadge origin={shownNote.origin} />}
-            </div>
-            {shownNote ? <TourMarkdown text={shownNote.text} /> : <p className="status">No note on this field.</p>}
-          </>
-        )}
-      </div>
+    <div
+      className="tour-json"
+      role="tree"
+      aria-label={`${label}: ${annotated} annotated field${annotated === 1 ? '' : 's'}`}
+      data-testid={testId}
+      onMouseLeave={() => setHovered(undefined)}
+    >
+      {lines.map((line, i) => {
+        const note = notes[i];
+        const field = line.path !== undefined;
+        return (
+          <div
+            key={i}
+            ref={(el) => {
+              rows.current[i] = el;
+            }}
+            className={`tour-line${field ? ' field' : ''}${note ? ' has-note' : ''}${active === i ? ' active' : ''}`}
+            style={{ paddingLeft: `${line.depth * 1.5}em` }}
+            {...(field
+              ? {
+                  role: 'treeitem',
+                  tabIndex: 0,
+                  'aria-level': line.depth,
+                  'aria-selected': active === i,
+                  'aria-describedby': active === i ? noteId : undefined,
+                  'data-path': line.pathText,
+                  'data-note': note ? 'yes' : 'no',
+                  onFocus: () => {
+                    setFocused(i);
+                    setLast('keyboard');
+                  },
+                  onBlur: () => setFocused((f) => (f === i ? undefined : f)),
+                  onMouseEnter: () => {
+                    setHovered(i);
+                    setLast('pointer');
+                  },
+                  onKeyDown: (e: KeyboardEvent<HTMLDivElement>) => onKeyDown(i, e),
+                }
+              : { 'aria-hidden': true })}
+          >
+            {note && (
+              <span className="tour-note-mark" aria-hidden="true">
+                ●
+              </span>
+            )}
+            <LineText line={line} />
+          </div>
+        );
+      })}
+    </div>
+  );
+}
+
+/** Where the active field's note is read: beside a message, or below an exchange. */
+export function NotePane({ id, field, annotated }: { id: string; field: ActiveField | undefined; annotated: boolean }) {
+  return (
+    <div className="tour-note" id={id} data-testid="field-note" aria-live="polite">
+      {field === undefined ? (
+        <p className="status">
+          {annotated ? 'Point at or focus a marked field (●) to read its note.' : 'Point at or focus a field to see its path.'}
+        </p>
+      ) : (
+        <>
+          <div className="tour-note-head">
+            <code data-testid="note-path">{field.pathText}</code>
+            {field.note && <OriginBadge origin={field.note.origin} />}
+            <span className="status">in {field.message.toLowerCase()}</span>
+          </div>
+          {field.note ? <TourMarkdown text={field.note.text} /> : <p className="status">No note on this field.</p>}
+        </>
+      )}
     </div>
   );
 }

@@ -125,7 +125,14 @@ export function PresenterFrame({
     frame.current?.scrollTo({ top: 0 });
   }, [scrollKey]);
   return (
-    <div className="presenter" ref={frame} tabIndex={-1} role="region" aria-label="Presenter view" data-testid={testId}>
+    <div
+      className={`presenter${foot ? ' with-foot' : ''}`}
+      ref={frame}
+      tabIndex={-1}
+      role="region"
+      aria-label="Presenter view"
+      data-testid={testId}
+    >
       <header className="presenter-head">{head}</header>
       <main className="presenter-body">{children}</main>
       {foot && <footer className="presenter-foot">{foot}</footer>}

@@ -4,10 +4,11 @@
  * table. The same for the player, the presenter and a follower; only the player passes the
  * exercise editor in.
  */
-import { useMemo, type ReactNode } from 'react';
+import { useCallback, useId, useMemo, useState, type ReactNode } from 'react';
 import type { Tour } from '../../../../protocol/tour/format.js';
 import { stepAwaits } from '../../../../protocol/tour/steps.js';
-import { AnnotatedMessage } from './AnnotatedMessage.js';
+import { AnnotatedMessage, NotePane, type ActiveField } from './AnnotatedMessage.js';
+import { messageLines } from './messageLines.js';
 import { TourMarkdown } from './TourMarkdown.js';
 import { messageMethod, noteLookup, type StepShow } from './stepShow.js';
 import './tour.css';
@@ -39,7 +40,7 @@ export function StepBody({
         </section>
       )}
       <StepStatusLine tour={tour} show={show} />
-      <StepMessages tour={tour} show={show} messagesOf={messagesOf} />
+      <StepMessages key={show.index} tour={tour} show={show} messagesOf={messagesOf} />
       {show.checks !== undefined && show.checks.length > 0 && (
         <ul className="tour-checks" data-testid="tour-checks" aria-label="Checks">
           {show.checks.map((check, i) => (
@@ -122,10 +123,22 @@ function StepMessages({
     () => noteLookup(tour, index, show.outcome, 'received', messageMethod(tour, index, show.outcome, 'received', messagesOf)),
     [tour, index, show.outcome, messagesOf],
   );
+  // One note pane for the step's messages: the field last pointed at or focused in either.
+  const noteId = useId();
+  const [field, setField] = useState<ActiveField | undefined>();
+  const onActive = useCallback(
+    (next: ActiveField | undefined, message: string) => setField((shown) => next ?? (shown?.message === message ? undefined : shown)),
+    [],
+  );
+  const onSent = useCallback((next: ActiveField | undefined) => onActive(next, 'The message sent'), [onActive]);
+  const onPreview = useCallback((next: ActiveField | undefined) => onActive(next, 'The message to be sent'), [onActive]);
+  const onOutcome = useCallback((next: ActiveField | undefined) => onActive(next, 'What came back'), [onActive]);
   const step = tour.steps[index];
   if (!step) return null;
   const waits = stepAwaits(tour, index).kind !== 'nothing';
   const sentYet = show.sent !== undefined;
+  const annotated = (message: unknown, notes: typeof sentNotes): boolean =>
+    message !== undefined && messageLines(message).some((line) => line.path !== undefined && notes(line.path) !== undefined);
   if (!sentYet && show.outcome === undefined) {
     if (show.preview && !show.preview.ok)
       return (
@@ -136,33 +149,55 @@ function StepMessages({
     if (previewMessage === undefined) return null;
     return (
       <section className="tour-messages one" aria-label="The message to be sent">
-        <div>
+        <div className="tour-message">
           <h3>The message to be sent</h3>
-          <AnnotatedMessage value={previewMessage} noteAt={sentNotes} label="The message to be sent" testId="tour-preview" />
+          <AnnotatedMessage
+            value={previewMessage}
+            noteAt={sentNotes}
+            label="The message to be sent"
+            testId="tour-preview"
+            noteId={noteId}
+            onActive={onPreview}
+          />
         </div>
+        <NotePane id={noteId} field={field} annotated={annotated(previewMessage, sentNotes)} />
       </section>
     );
   }
+  const two = sentYet && waits;
   return (
-    <section className={`tour-messages${sentYet && waits ? '' : ' one'}`} aria-label="The exchange">
+    <section className={`tour-messages${two ? '' : ' one'}`} aria-label="The exchange">
       {sentYet && (
-        <div>
+        <div className="tour-message">
           <h3>Sent</h3>
-          {show.sent === undefined ? null : (
-            <AnnotatedMessage value={show.sent} noteAt={sentNotes} label="The message sent" testId="tour-sent" />
-          )}
+          <AnnotatedMessage
+            value={show.sent}
+            noteAt={sentNotes}
+            label="The message sent"
+            testId="tour-sent"
+            noteId={noteId}
+            onActive={onSent}
+          />
         </div>
       )}
       {waits && (
-        <div>
+        <div className="tour-message">
           <h3>{step.wait !== undefined && 'method' in step.wait ? `The server's ${step.wait.method}` : 'The answer'}</h3>
           {show.outcome !== undefined ? (
-            <AnnotatedMessage value={show.outcome} noteAt={outcomeNotes} label="What came back" testId="tour-outcome" />
+            <AnnotatedMessage
+              value={show.outcome}
+              noteAt={outcomeNotes}
+              label="What came back"
+              testId="tour-outcome"
+              noteId={noteId}
+              onActive={onOutcome}
+            />
           ) : (
             <p className="status">{show.status === 'failed' ? 'Nothing came back.' : 'Nothing yet.'}</p>
           )}
         </div>
       )}
+      <NotePane id={noteId} field={field} annotated={annotated(show.sent, sentNotes) || annotated(show.outcome, outcomeNotes)} />
     </section>
   );
 }
