@@ -103,6 +103,9 @@ function Shell({ store }: { store: SessionStore }) {
     setTab('resources');
   };
 
+  // A read-only token (a follower link opened without its `follow`, say) can only follow.
+  if (snapshot.welcome?.readOnly) return <FollowerPage />;
+
   return (
     <div className="app">
       <header className="topbar">
