@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import type { Tour } from './format.js';
 import { readTour } from './parse.js';
 import {
+  canRetry,
   createPlayer,
   finished,
   previewStep,
@@ -336,6 +337,12 @@ steps:
     expect:
       - { at: $.error.code, equals: -32022, pass: "The server refused the version.", fail: "It should refuse it." }
 `;
+  const WORDS_AFTER = `  - title: what it means
+    text: The server checks the version of every request.
+`;
+  const LATER_SEND = `  - title: discover again
+    send: { jsonrpc: "2.0", id: 1, method: server/discover, params: { _meta: { v: "2026-07-28" } } }
+`;
   const strict: Reply = (m) => {
     const meta = (m.params as { _meta?: { v?: string } } | undefined)?._meta;
     return meta?.v === '2026-07-28'
@@ -378,6 +385,34 @@ steps:
     ]);
     h.act({ type: 'edit', index: 0, text: '{}' });
     expect(h.state.steps[0]?.edited).toBeUndefined();
+  });
+
+  it('a sent exercise can be tried again: edited and sent with a new id, its checks judged anew', () => {
+    const h = new Harness(tour(EXERCISE + WORDS_AFTER), { sl: strict });
+    h.act({ type: 'next' });
+    expect(h.state.steps[0]?.checks?.[0]?.ok).toBe(false);
+    expect(canRetry(h.state, 0)).toBe(true);
+    h.act({ type: 'retry', index: 0 });
+    expect(h.state.steps[0]).toEqual({ status: 'unsent' });
+    const preview = previewStep(h.state, 0);
+    if (!preview.ok) throw new Error(preview.error);
+    expect(preview.id).toBe(2);
+    h.act({ type: 'edit', index: 0, text: preview.text.replace('2026-07-28', '1999-01-01') });
+    h.act({ type: 'next' });
+    expect(h.sent().map((m) => (m as { id: unknown }).id)).toEqual([1, 2]);
+    expect(h.state.steps[0]?.checks?.[0]).toMatchObject({ ok: true, text: 'The server refused the version.' });
+  });
+
+  it('a step cannot be tried again once a later one went out on its connection, nor before it was sent', () => {
+    const h = new Harness(tour(EXERCISE + LATER_SEND), { sl: strict });
+    expect(canRetry(h.state, 0)).toBe(false);
+    h.act({ type: 'runTo', index: 1 });
+    h.act({ type: 'next' });
+    expect(h.state.steps[1]?.status).toBe('done');
+    expect(canRetry(h.state, 0)).toBe(false);
+    h.act({ type: 'retry', index: 0 });
+    expect(h.state.steps[0]?.status).toBe('done');
+    expect(canRetry(h.state, 1)).toBe(true);
   });
 });
 

@@ -100,6 +100,12 @@ export type PlayerAction = (
   | { type: 'runTo'; index: number }
   /** The learner's text for step `index`'s message; null puts the tour's back. */
   | { type: 'edit'; index: number; text: string | null }
+  /**
+   * Step `index` again: a sent step (an exercise answered wrongly, a failed send) becomes unsent,
+   * its edit kept, so it can be changed and sent once more with a new id. Only the latest step
+   * sent on a connection can be: a later step's `$ref` may have read this one's outcome.
+   */
+  | { type: 'retry'; index: number }
   /** A step failed from outside: the app's time-out, a send the bridge refused. */
   | { type: 'fail'; index: number; reason: string }
   /** A line the server of `connection` wrote on stdout. */
@@ -190,6 +196,17 @@ export function finished(state: PlayerState): boolean {
   return state.steps.every((s, i) => !usesConnection(state.tour, i) || s.status === 'done');
 }
 
+/** Whether step `index` can be sent again: it sent a message, ended, and no step after it went out. */
+export function canRetry(state: PlayerState, index: number): boolean {
+  const st = state.steps[index];
+  const step = state.tour.steps[index];
+  if (!st || !step || step.send === undefined || (st.status !== 'done' && st.status !== 'failed')) return false;
+  if (state.steps.some((other) => other.status === 'waiting' || other.status === 'queued')) return false;
+  const name = stepConnection(state.tour, index);
+  if (name === undefined || state.connections[name]?.status === 'exited') return false;
+  return state.steps.every((other, i) => i <= index || !usesConnection(state.tour, i) || other.status === 'unsent');
+}
+
 export function update(state: PlayerState, action: PlayerAction): Transition {
   const at = action.at ?? 0;
   const s = clone(state);
@@ -249,6 +266,18 @@ export function update(state: PlayerState, action: PlayerAction): Transition {
       const problem = findJsonSyntaxError(action.text);
       if (problem) st.editError = `not JSON: line ${problem.line}, column ${problem.column}: ${problem.message}`;
       else delete st.editError;
+      break;
+    }
+    case 'retry': {
+      if (!canRetry(s, action.index)) break;
+      const st = s.steps[action.index];
+      if (!st) break;
+      s.steps[action.index] = {
+        status: 'unsent',
+        ...(st.edited === undefined ? {} : { edited: st.edited }),
+        ...(st.editError === undefined ? {} : { editError: st.editError }),
+      };
+      s.index = action.index;
       break;
     }
     case 'fail': {
