@@ -39,6 +39,15 @@ test('the built-in tour plays end to end, every check passes, and the exercise t
     const title = (await step.locator('.tour-title').textContent()) ?? '';
     if ((await step.getByTestId('tour-exercise').count()) > 0) {
       const editor = page.getByTestId('exercise-editor');
+      expect(await editor.inputValue()).toContain('"io.modelcontextprotocol/protocolVersion": "2026-07-28"');
+      // Sent unchanged, the server answers as usual: the check fails, saying what to change.
+      await next.click();
+      await expect(step).toHaveAttribute('data-status', 'done');
+      await expect(step.getByTestId('tour-checks').locator('li[data-ok="false"]')).toContainText('✗ fail');
+      await expect(step.getByTestId('tour-checks').locator('li[data-ok="false"]')).toContainText('1999-01-01');
+      // Try again: the message is editable once more, with a new id.
+      await page.getByTestId('tour-retry').click();
+      await expect(step).toHaveAttribute('data-status', 'unsent');
       const original = await editor.inputValue();
       expect(original).toContain('"io.modelcontextprotocol/protocolVersion": "2026-07-28"');
       // Not JSON: said where, and Next sends nothing.

@@ -77,7 +77,8 @@ export function FollowerPage() {
     for (const note of notes) {
       if (note.topic !== TOUR_TOPICS.step) continue;
       const parsed = tourStepNoteSchema.safeParse(note.data);
-      if (parsed.success && parsed.data.run === run) out.set(parsed.data.index, { ...out.get(parsed.data.index), ...parsed.data });
+      // The latest word on each step wins: a step tried again has new lines, or none yet.
+      if (parsed.success && parsed.data.run === run) out.set(parsed.data.index, parsed.data);
     }
     return out;
   }, [notes, noteCount, run]); // eslint-disable-line react-hooks/exhaustive-deps

@@ -17,12 +17,15 @@ export function StepBody({
   tour,
   show,
   exercise,
+  actions,
   messagesOf,
 }: {
   tour: Tour;
   show: StepShow;
   /** The exercise editor, when this view lets the learner edit. */
   exercise?: ReactNode;
+  /** What the learner can do after the checks (try a step again), when this view acts. */
+  actions?: ReactNode;
   /** Other steps' messages, for the method a response is about. */
   messagesOf: { sentOf: (i: number) => unknown; outcomeOf: (i: number) => unknown };
 }) {
@@ -54,6 +57,7 @@ export function StepBody({
           ))}
         </ul>
       )}
+      {actions}
       {show.figures && <FiguresTable figures={show.figures} />}
     </article>
   );

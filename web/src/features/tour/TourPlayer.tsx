@@ -4,7 +4,7 @@
  */
 import { useEffect, useMemo, useSyncExternalStore } from 'react';
 import { tourFigures } from '../../../../protocol/tour/figures.js';
-import { previewStep, type PlayerState } from '../../../../protocol/tour/player.js';
+import { canRetry, previewStep, type PlayerState } from '../../../../protocol/tour/player.js';
 import { usesConnection } from '../../../../protocol/tour/steps.js';
 import { ExerciseEditor } from './ExerciseEditor.js';
 import { FollowerLink } from './FollowerLink.js';
@@ -97,7 +97,20 @@ export function ShownStep({ runner, state, editable = true }: { runner: TourRunn
       />
     );
   }
-  return <StepBody tour={state.tour} show={show} exercise={exercise} messagesOf={messagesOf} />;
+  // An exercise answered wrongly (or any step whose checks failed) can be edited and sent again.
+  const retry =
+    editable &&
+    st &&
+    canRetry(state, index) &&
+    (step?.exercise !== undefined || st.status === 'failed' || st.checks?.some((c) => !c.ok)) ? (
+      <p>
+        <button type="button" onClick={() => runner.dispatch({ type: 'retry', index })} data-testid="tour-retry">
+          Try again
+        </button>{' '}
+        <span className="status">edit the message and send it once more (with a new id)</span>
+      </p>
+    ) : null;
+  return <StepBody tour={state.tour} show={show} exercise={exercise} actions={retry} messagesOf={messagesOf} />;
 }
 
 /** What Next does now, in words: send the shown step, wait, or move on. */

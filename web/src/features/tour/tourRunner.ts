@@ -101,6 +101,8 @@ export class TourRunner {
       this.seqs = this.tour.steps.map(() => ({}));
       this.problem = undefined;
     }
+    // A step tried again goes on the wire anew: where its old lines were is no longer its.
+    if (action.type === 'retry' && state.steps[action.index]?.status === 'unsent') this.seqs[action.index] = {};
     for (const effect of effects) this.perform(effect);
     if (state.run !== before.run) {
       this.conns = {};
