@@ -49,7 +49,8 @@ await Promise.all([
       ...(check ? [] : ['--noCheck']),
     ]).then((ok) => {
       if (!ok) return;
-      for (const bin of ['dist/node/bridge/bin.js', 'dist/node/demo/server.js']) fs.chmodSync(path.join(root, bin), 0o755);
+      for (const bin of ['dist/node/bridge/bin.js', 'dist/node/demo/server.js', 'dist/node/demo/httpServer.js'])
+        fs.chmodSync(path.join(root, bin), 0o755);
       touch('.node-stamp');
     }),
   webStale &&
