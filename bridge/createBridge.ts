@@ -21,6 +21,7 @@ import { IdleStopper, describeIdle } from './idleStop.js';
 import { bearerToken, checkUpgrade, hostAllowed, isLoopback, newToken, tokenAccess, type Access, type GatePolicy } from './security.js';
 import { serveSocket } from './socket.js';
 import { VERSION } from './version.js';
+import { redactConfig } from '../protocol/redact.js';
 
 export interface BridgeOptions {
   /** 0 picks a free port. Default 6280. */
@@ -244,7 +245,9 @@ async function listen(options: BridgeOptions): Promise<RunningBridge> {
     type: 'welcome',
     session,
     lastSeq: journal.lastSeq,
-    defaultServer,
+    // A follower cannot connect: it sees the default server as the journal would (its env
+    // values, from a --config file say, and marked values masked).
+    defaultServer: access === 'full' ? defaultServer : { ...redactConfig(defaultServer), label: defaultServer.label },
     version: VERSION,
     ...(access === 'full' ? { followerToken, ...(demoServer ? { demoServer } : {}) } : { readOnly: true }),
   });

@@ -7,9 +7,11 @@ import { fileURLToPath } from 'node:url';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { RunningBridge } from './createBridge.js';
+import type { ServerConfigInput } from '../protocol/envelope.js';
 import { VERSION } from './version.js';
 
 const USAGE = `Usage: mcp-lens [options] [-- command [args...]]
+       mcp-lens [options] --config <file> --server <name>
        mcp-lens call --method <m> [options] -- command [args...]   (mcp-lens call --help)
        mcp-lens check [options] -- command [args...]               (mcp-lens check --help)
        mcp-lens view <file> [--html <out>] [options]               (mcp-lens view --help)
@@ -28,6 +30,11 @@ Options:
                       (default 15; 0 never; fractions allowed)
   --inherit-env       hand the default server this whole environment (default: PATH, HOME,
                       USER, SHELL, TERM, LOGNAME only)
+  --config <file>     with --server <name>: start with that server of an mcpServers config file
+                      (Claude Desktop, Cursor, VS Code) connected, its env and cwd as the file
+                      says; a file that cannot be used is named by line, and exit 2
+  --flow <f>          connect at start in this flow: handshake, stateless or auto (the default
+                      with --config)
   --host <addr>       address to bind (default 127.0.0.1)
   --tour <file>       start on the Workshop tab with this tour (JSON or YAML, docs/tours.md),
                       checked first: a malformed tour is its problems by line, and exit 2
@@ -90,6 +97,9 @@ async function serve(argv: string[], options: CliOptions): Promise<number> {
         'idle-stop': { type: 'string' },
         host: { type: 'string' },
         'inherit-env': { type: 'boolean' },
+        config: { type: 'string' },
+        server: { type: 'string' },
+        flow: { type: 'string' },
         tour: { type: 'string' },
         check: { type: 'boolean' },
         'dangerously-listen-beyond-loopback': { type: 'boolean' },
@@ -139,9 +149,12 @@ async function serve(argv: string[], options: CliOptions): Promise<number> {
     process.stderr.write(`mcp-lens: --idle-stop takes minutes (a number, 0 for never), got "${values['idle-stop']}"\n`);
     return 2;
   }
-  const [command, ...args] = positionals;
-  const server =
-    command === undefined ? { command: process.execPath, args: [demoServerPath()], label: 'MCP Lens demo server' } : { command, args };
+  const picked = await serverToServe(values, positionals);
+  if ('error' in picked) {
+    process.stderr.write(`mcp-lens: ${picked.error}\n`);
+    return 2;
+  }
+  const { server, notes, connectFlow } = picked;
   const defaultServer = values['inherit-env'] ? { ...server, inheritEnv: true } : server;
 
   // Loaded here, not at the top: `call` and `check` never serve, and the server's modules
@@ -170,8 +183,13 @@ async function serve(argv: string[], options: CliOptions): Promise<number> {
 
   // The page opens the held file when its address says `view` (web/src/features/journal/OpenSessionFile.tsx),
   // and the held tour on the Workshop tab when it says `tour` (web/src/features/tour/tourSource.ts).
-  const url = `${running.url}${options.viewFile === undefined ? '' : '&view=1'}${tourFile === undefined ? '' : '&tour=1'}`;
+  // The page connects to the default server at start when its address says `connect`
+  // (web/src/features/connect/connectAtStart.ts).
+  const url =
+    `${running.url}${options.viewFile === undefined ? '' : '&view=1'}${tourFile === undefined ? '' : '&tour=1'}` +
+    (connectFlow === undefined ? '' : `&connect=${connectFlow}`);
   process.stdout.write(`MCP Lens ${VERSION} is running at ${url}\n`);
+  for (const note of notes) process.stdout.write(`note: ${note}\n`);
   if (options.viewFile !== undefined) process.stdout.write(`viewing: ${options.viewFile}\n`);
   if (tourLine !== undefined) process.stdout.write(tourLine);
   process.stdout.write(`journal: ${running.journalFile}\n`);
@@ -213,6 +231,36 @@ async function serve(argv: string[], options: CliOptions): Promise<number> {
       watch.unref();
     }
   });
+}
+
+/**
+ * The server the app starts with: the `--config` file's entry, the command after `--`, or the
+ * demo server; and the flow to connect in at start, if any (`--flow`, auto with `--config`).
+ */
+async function serverToServe(
+  values: { config?: string; server?: string; flow?: string },
+  positionals: string[],
+): Promise<{ server: ServerConfigInput & { label?: string }; notes: string[]; connectFlow?: string } | { error: string }> {
+  const flows = ['handshake', 'stateless', 'auto'];
+  if (values.flow !== undefined && !flows.includes(values.flow))
+    return { error: `--flow must be handshake, stateless or auto, got "${values.flow}"` };
+  if (values.config === undefined) {
+    if (values.server !== undefined) return { error: '--server names a server of a --config file: give the file too' };
+    const [command, ...args] = positionals;
+    const server =
+      command === undefined ? { command: process.execPath, args: [demoServerPath()], label: 'MCP Lens demo server' } : { command, args };
+    return { server, notes: [], ...(values.flow === undefined ? {} : { connectFlow: values.flow }) };
+  }
+  if (positionals.length > 0) return { error: 'give the server with --config and --server, or after --, not both' };
+  const { appServerFromConfig } = await import('./cli/configFile.js');
+  const { UsageError } = await import('./cli/args.js');
+  try {
+    const { server, notes } = appServerFromConfig(values.config, values.server);
+    return { server, notes, connectFlow: values.flow ?? 'auto' };
+  } catch (error) {
+    if (error instanceof UsageError) return { error: error.message };
+    throw error;
+  }
 }
 
 /** `--idle-stop` minutes as milliseconds; null when it is not a number of minutes. */

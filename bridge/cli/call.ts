@@ -21,12 +21,14 @@ import { MAX_JSON_DEPTH, nestsDeeperThan } from '../../protocol/jsonDepth.js';
 import { INPUT_REQUIRED_METHODS, LOG_LEVELS } from '../../protocol/flows.js';
 import { errorCodeName, explainError, type JsonRpcId } from '../../protocol/jsonrpc.js';
 import type { Finding } from '../../protocol/lint/index.js';
-import { commonOptions, flowOption, msOption, parse, probeTimeoutOption, serverCommand, UsageError } from './args.js';
+import { commonOptions, flowOption, msOption, parse, probeTimeoutOption, UsageError } from './args.js';
+import { configOptions, headlessServer } from './configFile.js';
 import { CONN, HeadlessClient } from './headless.js';
 import { recordTarget, writeRecord } from './record.js';
 import { transcriptLine } from './transcript.js';
 
 export const CALL_USAGE = `Usage: mcp-lens call --method <method> [options] -- <command> [args...]
+       mcp-lens call --method <method> [options] --config <file> --server <name>
 
   --flow handshake|stateless|auto   how to open the conversation (default auto)
   --method <m>                      tools/list, tools/call, resources/read, prompts/get, ... any method
@@ -50,6 +52,8 @@ export const CALL_USAGE = `Usage: mcp-lens call --method <method> [options] -- <
   --record <file>                   write the session file (docs/session-format.md)
   --inherit-env                     hand the server this whole environment (default: PATH, HOME, USER,
                                     SHELL, TERM, LOGNAME only; set more with -- env NAME=value cmd)
+  --config <file> --server <name>   the server named in an mcpServers config file (Claude Desktop,
+                                    Cursor, VS Code), with its env and cwd, in place of -- command
 
 stdout carries the result (or {"error":...}) exactly as the server wrote it.
 Exit codes: 0 success; 1 JSON-RPC error, isError: true, no final result (input_required left
@@ -59,6 +63,7 @@ missing is found before the server starts); 3 unreachable, dead or timed out.
 
 const callOptions = {
   ...commonOptions,
+  ...configOptions,
   method: { type: 'string' },
   'tool-name': { type: 'string' },
   'tool-arg': { type: 'string', multiple: true },
@@ -93,6 +98,7 @@ export async function runCall(
     return 0;
   }
   const say = (text: string): boolean => err.write(`${text}\n`);
+  for (const note of plan.serverNotes) say(`mcp-lens call: note: ${note}`);
   let t0: number | undefined;
   const answer: Answerer = (method) => {
     if (method === 'elicitation/create') return elicitAnswer(plan.elicit, plan.elicitContent ?? {});
@@ -316,6 +322,6 @@ export function planCall(argv: string[]) {
     params,
     elicit,
     elicitContent,
-    server: help ? { command: 'none', args: [], env: {} } : { ...serverCommand(positionals, values['inherit-env']), env: {} },
+    ...(help ? { server: { command: 'none', args: [], env: {} }, serverNotes: [] } : headlessServer(values, positionals)),
   };
 }

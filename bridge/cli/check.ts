@@ -11,12 +11,14 @@ import { MAX_PROBES_PER_METHOD, safeProbes, type Listed, type Probe, type ProbeP
 import { RULES, type Finding } from '../../protocol/lint/index.js';
 import { errorCodeName } from '../../protocol/jsonrpc.js';
 import { MAX_JSON_DEPTH, nestsDeeperThan } from '../../protocol/jsonDepth.js';
-import { commonOptions, flowOption, msOption, parse, probeTimeoutOption, serverCommand, UsageError } from './args.js';
+import { commonOptions, flowOption, msOption, parse, probeTimeoutOption, UsageError } from './args.js';
+import { configOptions, headlessServer } from './configFile.js';
 import { HeadlessClient } from './headless.js';
 import { recordTarget, writeRecord } from './record.js';
 import { transcriptLine } from './transcript.js';
 
 export const CHECK_USAGE = `Usage: mcp-lens check [--flow handshake|stateless|auto] [options] -- <command> [args...]
+       mcp-lens check [options] --config <file> --server <name>
 
 Connects, reads server/discover or the initialize result, lists tools, resources, resource
 templates and prompts (every page), reads each resource, gets each prompt that needs no
@@ -34,6 +36,8 @@ a tool), and prints what breaks the protocol, grouped by rule.
   --record <file>          write the session file
   --inherit-env            hand the server this whole environment (default: PATH, HOME, USER, SHELL,
                            TERM, LOGNAME only; set more with -- env NAME=value cmd)
+  --config <file>          with --server <name>: the server named in an mcpServers config file
+                           (Claude Desktop, Cursor, VS Code), with its env and cwd, in place of -- command
 
 Exit codes: 0 no errors (warnings allowed); 1 at least one error finding, or the --record file
 could not be written; 2 bad usage; 3 unreachable.
@@ -67,18 +71,16 @@ export async function runCheck(
   }
   const { values, flow, timeoutMs, server, capabilities: declared } = plan;
   const print = (text: string): boolean => out.write(`${text}\n`);
+  for (const note of plan.serverNotes) err.write(`mcp-lens check: note: ${note}\n`);
   let t0: number | undefined;
-  const client = new HeadlessClient(
-    { ...server, env: {} },
-    {
-      onEvent: (event) => {
-        t0 ??= event.t;
-        if (values.transcript) err.write(`${transcriptLine(event, t0)}\n`);
-      },
-      // check answers no questions: an elicitation it declared is cancelled, anything else refused.
-      onServerRequest: async (method) => (method === 'elicitation/create' ? refusal(method) : notHandled(method)),
+  const client = new HeadlessClient(server, {
+    onEvent: (event) => {
+      t0 ??= event.t;
+      if (values.transcript) err.write(`${transcriptLine(event, t0)}\n`);
     },
-  );
+    // check answers no questions: an elicitation it declared is cancelled, anything else refused.
+    onServerRequest: async (method) => (method === 'elicitation/create' ? refusal(method) : notHandled(method)),
+  });
   const finish = async (code: number): Promise<number> => {
     if (client.running) await client.stop();
     const unwritten = plan.record === undefined ? undefined : writeRecord(plan.record, client.events);
@@ -211,7 +213,7 @@ function isRecord(value: unknown): value is Record<string, unknown> {
 }
 
 function planCheck(argv: string[]) {
-  const { values, positionals } = parse(argv, { ...commonOptions, capabilities: { type: 'string' } });
+  const { values, positionals } = parse(argv, { ...commonOptions, ...configOptions, capabilities: { type: 'string' } });
   const capabilities = capabilitiesOption(values.capabilities);
   if (values.help)
     return {
@@ -222,7 +224,8 @@ function planCheck(argv: string[]) {
       capabilities,
       probe: {},
       record: undefined,
-      server: { command: '', args: [] },
+      server: { command: '', args: [], env: {} },
+      serverNotes: [],
     };
   return {
     help: false as const,
@@ -232,7 +235,7 @@ function planCheck(argv: string[]) {
     capabilities,
     probe: probeTimeoutOption(values['probe-timeout']),
     record: recordTarget(values.record),
-    server: serverCommand(positionals, values['inherit-env']),
+    ...headlessServer(values, positionals),
   };
 }
 

@@ -1,0 +1,79 @@
+/**
+ * `--config FILE --server NAME`: a server picked from an `mcpServers` config file (Claude
+ * Desktop, Cursor, VS Code; protocol/mcpServersFile.ts) in place of `-- command`, for serving
+ * the app and for `call` and `check`. A file that cannot be used is a UsageError (exit 2) whose
+ * message names the line and column; a missing or unknown name lists the names in the file.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import type { ServerConfig } from '../../protocol/envelope.js';
+import { formatConfigProblem, readServersFile, type ImportedServer } from '../../protocol/mcpServersFile.js';
+import { serverCommand, UsageError } from './args.js';
+
+/** Options `call`, `check` and the app's command take for it. */
+export const configOptions = {
+  config: { type: 'string' },
+  server: { type: 'string' },
+} as const;
+
+function listNames(servers: readonly ImportedServer[]): string {
+  return servers.map((s) => (s.transport === 'http' ? `${s.name} (remote: ${s.config.url})` : s.name)).join(', ');
+}
+
+/** The entry `name` of the config file `file`, checked; relative `cwd` read from the file's folder. */
+export function serverFromConfigFile(file: string, name: string | undefined): ImportedServer {
+  let text: string;
+  try {
+    text = fs.readFileSync(file, 'utf8');
+  } catch (error) {
+    const e = error as NodeJS.ErrnoException;
+    throw new UsageError(`cannot read --config ${file}: ${e.code === 'ENOENT' ? 'no such file' : e.message}`);
+  }
+  const read = readServersFile(text);
+  if (!read.ok) throw new UsageError(read.problems.map((p) => `${file}: ${formatConfigProblem(p)}`).join('\n'));
+  const names = [...read.servers.map((s) => s.name), ...read.problems.flatMap((p) => (p.server === undefined ? [] : [p.server]))];
+  if (name === undefined) throw new UsageError(`--config ${file} needs --server NAME; the file lists: ${listNames(read.servers)}`);
+  const own = read.problems.filter((p) => p.server === name);
+  if (own.length > 0) throw new UsageError(own.map((p) => `${file}: ${formatConfigProblem(p)}`).join('\n'));
+  const server = read.servers.find((s) => s.name === name);
+  if (!server) {
+    const near = names.find((n) => n.toLowerCase() === name.toLowerCase());
+    throw new UsageError(
+      `${file} has no server "${name}"${near ? ` (did you mean "${near}"?)` : ''}; it lists: ${listNames(read.servers)}`,
+    );
+  }
+  if (server.transport === 'stdio' && server.config.cwd !== undefined && !path.isAbsolute(server.config.cwd)) {
+    return { ...server, config: { ...server.config, cwd: path.resolve(path.dirname(file), server.config.cwd) } };
+  }
+  return server;
+}
+
+/** Remote entries wait for the HTTP transport; until then this says so plainly. */
+function stdioOnly(server: ImportedServer, file: string): Extract<ImportedServer, { transport: 'stdio' }> {
+  if (server.transport === 'stdio') return server;
+  throw new UsageError(`"${server.name}" in ${file} is a remote server (${server.config.url}): remote servers: coming with HTTP support`);
+}
+
+/**
+ * The server of `call` or `check`: the entry `--config`/`--server` name, or the command after
+ * `--`. `serverNotes` are what the reader noticed in the entry (placeholders left as written).
+ */
+export function headlessServer(
+  values: { config?: string; server?: string; 'inherit-env'?: boolean },
+  positionals: string[],
+): { server: ServerConfig; serverNotes: string[] } {
+  const inherit = values['inherit-env'] === true ? { inheritEnv: true as const } : {};
+  if (values.config === undefined) {
+    if (values.server !== undefined) throw new UsageError('--server names a server of a --config file: give the file too');
+    return { server: { ...serverCommand(positionals), env: {}, ...inherit }, serverNotes: [] };
+  }
+  if (positionals.length > 0) throw new UsageError('give the server with --config and --server, or after --, not both');
+  const picked = stdioOnly(serverFromConfigFile(values.config, values.server), values.config);
+  return { server: { ...picked.config, ...inherit }, serverNotes: picked.notes.map((n) => `"${picked.name}": ${n}`) };
+}
+
+/** The app's default server from `--config`/`--server` (named after its entry), with its notes. */
+export function appServerFromConfig(file: string, name: string | undefined): { server: ServerConfig & { label: string }; notes: string[] } {
+  const picked = stdioOnly(serverFromConfigFile(file, name), file);
+  return { server: { ...picked.config, label: picked.name }, notes: picked.notes.map((n) => `"${picked.name}": ${n}`) };
+}
