@@ -80,6 +80,7 @@ export function serveSocket(ws: WebSocket, ctx: SocketContext): void {
         return;
       case 'spawn':
         if (host.isAlive(command.conn)) return reject(`connection ${command.conn} is still running`);
+        if (command.config.transport === 'http') return reject('HTTP connections are not served by this bridge yet');
         host.spawn(command.conn, command.config, command.label);
         idle.spawned(ws, command.conn);
         return;
@@ -92,6 +93,9 @@ export function serveSocket(ws: WebSocket, ctx: SocketContext): void {
       case 'watch':
         idle.watch(ws, command.conns);
         return;
+      case 'http':
+      case 'abort':
+        return reject(`${command.type}: HTTP connections are not served by this bridge yet`);
       case 'note':
         journal.append({
           kind: 'note',

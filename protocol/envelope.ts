@@ -6,8 +6,12 @@
  */
 import { z } from 'zod';
 
-/** What the user asks the bridge to launch. No shell is ever involved. */
+/**
+ * What the user asks the bridge to launch: a stdio server. No shell is ever involved.
+ * `transport` is absent in every config written before HTTP connections existed.
+ */
 export const serverConfigSchema = z.object({
+  transport: z.literal('stdio').optional(),
   command: z.string().min(1),
   args: z.array(z.string()).default([]),
   env: z.record(z.string(), z.string()).default({}),
@@ -17,8 +21,42 @@ export const serverConfigSchema = z.object({
   /** Values the user marked as secret: redacted wherever they occur in what is journaled; never journaled. */
   secrets: z.array(z.string()).optional(),
 });
+/** A stdio server's config (the name every caller used before HTTP connections). */
 export type ServerConfig = z.infer<typeof serverConfigSchema>;
 export type ServerConfigInput = z.input<typeof serverConfigSchema>;
+
+/** The methods the bridge performs for an HTTP connection (Streamable HTTP uses no other). */
+export const httpMethodSchema = z.enum(['POST', 'GET', 'DELETE']);
+export type HttpMethod = z.infer<typeof httpMethodSchema>;
+
+/**
+ * A remote server over Streamable HTTP. The bridge keeps `headers` (a bearer token among them)
+ * in memory only: what it journals has them masked (protocol/redact.ts, redactHttpConfig).
+ */
+export const httpServerConfigSchema = z.object({
+  transport: z.literal('http'),
+  url: z
+    .string()
+    .min(1)
+    .refine((u) => /^https?:\/\//i.test(u), { message: 'an http:// or https:// URL' }),
+  /** Sent on every request, after the ones the engine chose (so `Authorization` is the user's). */
+  headers: z.record(z.string(), z.string()).default({}),
+  /** Values the user marked as secret: masked wherever they occur in what is journaled. */
+  secrets: z.array(z.string()).optional(),
+  /** How long a request may wait for its response headers (and a JSON body). Default 30 s. */
+  timeoutMs: z.number().int().positive().max(3_600_000).optional(),
+});
+export type HttpServerConfig = z.infer<typeof httpServerConfigSchema>;
+export type HttpServerConfigInput = z.input<typeof httpServerConfigSchema>;
+
+/** Any connection's config: a stdio server (transport absent or 'stdio') or an HTTP one. */
+export const connectionConfigSchema = z.union([serverConfigSchema, httpServerConfigSchema]);
+export type ConnectionConfig = z.infer<typeof connectionConfigSchema>;
+export type ConnectionConfigInput = z.input<typeof connectionConfigSchema>;
+
+export function isHttpConfig<C extends { transport?: string | undefined }>(config: C): config is Extract<C, { transport: 'http' }> {
+  return config.transport === 'http';
+}
 
 export const streamSchema = z.enum(['stdin', 'stdout', 'stderr']);
 export type Stream = z.infer<typeof streamSchema>;
@@ -55,6 +93,7 @@ export const lineEventSchema = z
   });
 
 export const redactedConfigSchema = z.object({
+  transport: z.literal('stdio').optional(),
   command: z.string(),
   args: z.array(z.string()),
   /** Env values are never journaled: keys only, values replaced by a fixed marker. */
@@ -63,18 +102,32 @@ export const redactedConfigSchema = z.object({
 });
 export type RedactedConfig = z.infer<typeof redactedConfigSchema>;
 
+export const redactedHttpConfigSchema = z.object({
+  transport: z.literal('http'),
+  /** Credentials in the URL (a password, a `?token=`) masked. */
+  url: z.string(),
+  /** Credential-named headers (`Authorization` keeps its scheme) and marked values masked. */
+  headers: z.record(z.string(), z.string()),
+  timeoutMs: z.number().int().positive().optional(),
+});
+export type RedactedHttpConfig = z.infer<typeof redactedHttpConfigSchema>;
+
+export const redactedConnectionConfigSchema = z.union([redactedConfigSchema, redactedHttpConfigSchema]);
+export type RedactedConnectionConfig = z.infer<typeof redactedConnectionConfigSchema>;
+
 export const spawnEventSchema = z.object({
   ...stamp,
   kind: z.literal('spawn'),
-  config: redactedConfigSchema,
-  pid: z.number().int(),
+  config: redactedConnectionConfigSchema,
+  /** The server's process id; absent for an HTTP connection, which has none. */
+  pid: z.number().int().optional(),
   label: z.string().optional(),
 });
 
 export const spawnErrorEventSchema = z.object({
   ...stamp,
   kind: z.literal('spawn-error'),
-  config: redactedConfigSchema,
+  config: redactedConnectionConfigSchema,
   code: z.string(),
   message: z.string(),
 });
@@ -115,6 +168,76 @@ export const noteEventSchema = z.object({
   data: z.unknown(),
 });
 
+/**
+ * The HTTP framing of an HTTP connection, one event per step of one exchange (`req`, chosen by
+ * the engine): the request as sent, the response's status and headers, each SSE event (its
+ * `id`, `event` and `retry`; its data follows as a stdout `line`), and how the exchange ended.
+ * Every exchange ends in exactly one `end` or `error`. Secrets are masked in `url` and headers.
+ */
+const httpStamp = { ...stamp, kind: z.literal('http'), req: z.string().min(1).max(100) };
+const headersSchema = z.record(z.string(), z.string());
+export const httpErrorCodeSchema = z.enum([
+  /** Nothing answered: the connection was refused, the name did not resolve, TLS failed. */
+  'refused',
+  /** No response headers (or no whole JSON body) within the connection's timeout. */
+  'timeout',
+  /** A 3xx: recorded, never followed (the connection's headers never go to another address). */
+  'redirect',
+  /** A response to a request the body of which is neither JSON nor an SSE stream. */
+  'content-type',
+  /** The engine (a cancel) or a stop ended the exchange. */
+  'aborted',
+  /** The connection is not open, or the request could not be built. */
+  'not-open',
+  /** The body broke off for another reason (a reset connection, a stream error). */
+  'network',
+]);
+export type HttpErrorCode = z.infer<typeof httpErrorCodeSchema>;
+export const httpEventSchema = z.discriminatedUnion('phase', [
+  z.object({
+    ...httpStamp,
+    phase: z.literal('request'),
+    method: httpMethodSchema,
+    url: z.string(),
+    headers: headersSchema,
+  }),
+  z.object({
+    ...httpStamp,
+    phase: z.literal('response'),
+    status: z.number().int(),
+    headers: headersSchema,
+    /** The media type without parameters, lower case (`application/json`); absent when none was sent. */
+    contentType: z.string().optional(),
+  }),
+  z.object({
+    ...httpStamp,
+    phase: z.literal('sse-event'),
+    /** The event's `id` field, when it had one: what a resumption sends as Last-Event-ID. */
+    id: z.string().optional(),
+    /** The event's `event` field (absent: a `message`). */
+    event: z.string().optional(),
+    retry: z.number().int().nonnegative().optional(),
+    /** Bytes of data (the stdout line that follows carries them; none when 0). */
+    size: z.number().int().nonnegative(),
+  }),
+  z.object({
+    ...httpStamp,
+    phase: z.literal('end'),
+    /** `complete`: the body ended where a body may end; `cut`: an SSE stream stopped inside an event. */
+    how: z.enum(['complete', 'cut']),
+    /** Bytes of body received. */
+    bytes: z.number().int().nonnegative(),
+  }),
+  z.object({
+    ...httpStamp,
+    phase: z.literal('error'),
+    code: httpErrorCodeSchema,
+    message: z.string(),
+  }),
+]);
+export type HttpEvent = z.infer<typeof httpEventSchema>;
+export type HttpPhase = HttpEvent['phase'];
+
 export const bridgeEventSchema = z.union([
   lineEventSchema,
   spawnEventSchema,
@@ -123,6 +246,7 @@ export const bridgeEventSchema = z.union([
   stopEventSchema,
   noticeEventSchema,
   noteEventSchema,
+  httpEventSchema,
 ]);
 export type BridgeEvent = z.infer<typeof bridgeEventSchema>;
 export type LineEvent = z.infer<typeof lineEventSchema>;
@@ -139,7 +263,8 @@ export const clientCommandSchema = z.discriminatedUnion('type', [
   z.object({
     type: z.literal('spawn'),
     conn: z.string().min(1).max(100),
-    config: serverConfigSchema,
+    /** A stdio server to start, or an HTTP server to talk to (nothing is sent until a `http` command). */
+    config: connectionConfigSchema,
     label: z.string().max(200).optional(),
   }),
   /** Written to stdin exactly as given, plus "\n". `b64` allows bytes that are not UTF-8. */
@@ -154,6 +279,24 @@ export const clientCommandSchema = z.discriminatedUnion('type', [
       message: 'send carries exactly one of text or b64',
     }),
   z.object({ type: z.literal('stop'), conn: z.string() }),
+  /**
+   * HTTP connections: perform one request. The engine chose the method and the headers that
+   * carry MCP (Accept, Content-Type, Mcp-Session-Id, MCP-Protocol-Version, Mcp-Method, ...);
+   * the bridge adds the connection's own headers, never follows a redirect, and records it all.
+   */
+  z
+    .object({
+      type: z.literal('http'),
+      conn: z.string(),
+      req: z.string().min(1).max(100),
+      method: httpMethodSchema,
+      headers: z.record(z.string(), z.string()).default({}),
+      text: z.string().optional(),
+      b64: z.string().optional(),
+    })
+    .refine((c) => c.text === undefined || c.b64 === undefined, { message: 'http carries at most one of text or b64' }),
+  /** HTTP connections: stop reading an exchange and close it (an SSE stream a cancel ends). */
+  z.object({ type: z.literal('abort'), conn: z.string(), req: z.string().min(1).max(100), reason: z.string().max(500).optional() }),
   /**
    * The connections this socket's tab shows now (replacing what it said before). A connection
    * no socket shows is stopped after the bridge's idle time; a socket shows what it spawned

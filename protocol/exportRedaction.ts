@@ -6,8 +6,8 @@
  * unless the user keeps them.
  */
 import { base64Decode, base64Encode, utf8Encode } from './bytes.js';
-import type { BridgeEvent, RedactedConfig, ServerConfig } from './envelope.js';
-import { maskText, redactServerConfig, REDACTED, type Redaction } from './redact.js';
+import type { BridgeEvent, ConnectionConfig, HttpEvent, RedactedConnectionConfig } from './envelope.js';
+import { maskText, redactConnectionConfig, REDACTED, type Redaction } from './redact.js';
 import type { SessionFile } from './sessionFile.js';
 
 /** Shorter values (`1`, `true`) are not looked for in recorded lines: they would match everywhere. */
@@ -46,11 +46,11 @@ export interface ExportChoices {
 
 export const itemRef = (conn: string, id: string): string => `${conn} ${id}`;
 
-export function planExport(file: SessionFile, clear: ReadonlyMap<string, ServerConfig>): ExportPlan {
+export function planExport(file: SessionFile, clear: ReadonlyMap<string, ConnectionConfig>): ExportPlan {
   const items: ExportItem[] = [];
   for (const connection of file.connections) {
     const known = clear.get(connection.conn);
-    const { config, redactions } = redactServerConfig(known ?? connection.config);
+    const { config, redactions } = redactConnectionConfig(known ?? connection.config);
     for (const r of redactions) {
       items.push({
         ...r,
@@ -82,7 +82,7 @@ export function planExport(file: SessionFile, clear: ReadonlyMap<string, ServerC
 /** The file as the user chose: kept values back in their configs, the other values masked wherever recorded. */
 export function applyExportChoices(
   file: SessionFile,
-  clear: ReadonlyMap<string, ServerConfig>,
+  clear: ReadonlyMap<string, ConnectionConfig>,
   plan: ExportPlan,
   choices: ExportChoices,
 ): SessionFile {
@@ -96,11 +96,11 @@ export function applyExportChoices(
       ),
     ),
   ];
-  const configs = new Map<string, RedactedConfig>();
+  const configs = new Map<string, RedactedConnectionConfig>();
   for (const connection of file.connections) {
     const known = clear.get(connection.conn);
     const keep = new Set(kept.filter((i) => i.conn === connection.conn).map((i) => i.id));
-    const config = known ? redactServerConfig(known, { keep }).config : connection.config;
+    const config = known ? redactConnectionConfig(known, { keep }).config : connection.config;
     configs.set(connection.conn, maskConfig(config, masked));
   }
   const echoed = new Set(plan.echoes.map((e) => e.seq));
@@ -119,7 +119,8 @@ export function applyExportChoices(
   };
 }
 
-function contextOf(config: RedactedConfig, r: Redaction): string {
+function contextOf(config: RedactedConnectionConfig, r: Redaction): string {
+  if (config.transport === 'http') return r.field === 'headers' ? `${r.key ?? ''}: ${config.headers[r.key ?? ''] ?? ''}` : config.url;
   switch (r.field) {
     case 'command':
       return config.command;
@@ -133,6 +134,9 @@ function contextOf(config: RedactedConfig, r: Redaction): string {
       return `${r.key ?? ''}=${REDACTED}`;
     case 'cwd':
       return config.cwd ?? '';
+    case 'url':
+    case 'headers':
+      return '';
   }
 }
 
@@ -144,6 +148,8 @@ function eventContains(event: BridgeEvent, value: string): boolean {
       return event.message.includes(value);
     case 'note':
       return deepStrings(event.data).some((s) => s.includes(value));
+    case 'http':
+      return httpStrings(event).some((s) => s.includes(value));
     case 'spawn':
     case 'spawn-error':
     case 'exit':
@@ -166,6 +172,8 @@ function maskEvent(event: BridgeEvent, values: readonly string[]): BridgeEvent {
       return { ...event, message: maskText(event.message, values).text };
     case 'note':
       return { ...event, data: maskDeep(event.data, values) };
+    case 'http':
+      return maskHttp(event, values);
     case 'spawn':
     case 'spawn-error':
     case 'exit':
@@ -174,15 +182,56 @@ function maskEvent(event: BridgeEvent, values: readonly string[]): BridgeEvent {
   }
 }
 
-function maskConfig(config: RedactedConfig, values: readonly string[]): RedactedConfig {
+function maskConfig(config: RedactedConnectionConfig, values: readonly string[]): RedactedConnectionConfig {
   if (values.length === 0) return config;
   const mask = (s: string): string => maskText(s, values).text;
+  if (config.transport === 'http') return { ...config, url: mask(config.url), headers: maskRecord(config.headers, values) };
   return {
     command: mask(config.command),
     args: config.args.map(mask),
     env: Object.fromEntries(Object.entries(config.env).map(([k, v]) => [k, mask(v)])),
     ...(config.cwd === undefined ? {} : { cwd: mask(config.cwd) }),
   };
+}
+
+function maskRecord(record: Readonly<Record<string, string>>, values: readonly string[]): Record<string, string> {
+  return Object.fromEntries(Object.entries(record).map(([k, v]) => [k, maskText(v, values).text]));
+}
+
+/** The strings of an HTTP event a secret could be echoed in. */
+function httpStrings(event: HttpEvent): string[] {
+  switch (event.phase) {
+    case 'request':
+      return [event.url, ...Object.values(event.headers)];
+    case 'response':
+      return Object.values(event.headers);
+    case 'error':
+      return [event.message];
+    case 'sse-event':
+      return [event.id ?? '', event.event ?? ''];
+    case 'end':
+      return [];
+  }
+}
+
+function maskHttp(event: HttpEvent, values: readonly string[]): HttpEvent {
+  const mask = (s: string): string => maskText(s, values).text;
+  switch (event.phase) {
+    case 'request':
+      return { ...event, url: mask(event.url), headers: maskRecord(event.headers, values) };
+    case 'response':
+      return { ...event, headers: maskRecord(event.headers, values) };
+    case 'error':
+      return { ...event, message: mask(event.message) };
+    case 'sse-event':
+      return {
+        ...event,
+        ...(event.id === undefined ? {} : { id: mask(event.id) }),
+        ...(event.event === undefined ? {} : { event: mask(event.event) }),
+      };
+    case 'end':
+      return event;
+  }
 }
 
 function deepStrings(value: unknown): string[] {

@@ -1,6 +1,18 @@
 // Secrets out of server configs: every form a credential takes on a command line, and what is not one.
 import { describe, expect, it } from 'vitest';
-import { isCredentialName, maskText, previewOf, REDACTED, redactArgs, redactConfig, redactServerConfig } from './redact.js';
+import {
+  isCredentialName,
+  maskHeaders,
+  maskText,
+  maskUrl,
+  previewOf,
+  REDACTED,
+  redactArgs,
+  redactConfig,
+  redactConnectionConfig,
+  redactHttpConfig,
+  redactServerConfig,
+} from './redact.js';
 
 const R = REDACTED;
 /** The args of `node server.js ...args`, redacted. */
@@ -250,5 +262,68 @@ describe('helpers', () => {
   it('masks every occurrence, the longer value first', () => {
     expect(maskText('a sk-123 and sk-1234 and sk-123', ['sk-123', 'sk-1234', ''])).toEqual({ text: `a ${R} and ${R} and ${R}`, count: 3 });
     expect(maskText('nothing here', ['secret'])).toEqual({ text: 'nothing here', count: 0 });
+  });
+});
+
+describe('redactHttpConfig, maskHeaders, maskUrl', () => {
+  it('masks credential-named headers (the scheme stays), URL credentials and marked values, and lists each', () => {
+    const { config, redactions } = redactHttpConfig({
+      url: 'https://me:hunter22@example.com/mcp?api_key=k-123456&region=eu',
+      headers: {
+        Authorization: 'Bearer tok-abcdef123',
+        'X-Api-Key': 'key-987654',
+        'X-Tenant': 'acme-tenant-42',
+        'Mcp-Session-Id': 'visible',
+      },
+      secrets: ['acme-tenant-42'],
+      timeoutMs: 5000,
+    });
+    expect(config).toEqual({
+      transport: 'http',
+      url: `https://me:${REDACTED}@example.com/mcp?api_key=${REDACTED}&region=eu`,
+      headers: { Authorization: `Bearer ${REDACTED}`, 'X-Api-Key': REDACTED, 'X-Tenant': REDACTED, 'Mcp-Session-Id': 'visible' },
+      timeoutMs: 5000,
+    });
+    expect(redactions.map((r) => [r.id, r.rule])).toEqual([
+      ['url#0', 'url'],
+      ['url#1', 'url'],
+      ['headers.Authorization#0', 'header'],
+      ['headers.X-Api-Key#0', 'header'],
+      ['headers.X-Tenant#0', 'marked'],
+    ]);
+    expect(JSON.stringify(config)).not.toMatch(/hunter22|k-123456|tok-abcdef123|key-987654|acme-tenant-42/);
+  });
+
+  it('keeps what the export dialog keeps, and reports markers already in place without redacting them twice', () => {
+    const clear = { url: 'https://h/mcp', headers: { Authorization: 'Bearer tok-abcdef123' } };
+    expect(redactHttpConfig(clear, { keep: new Set(['headers.Authorization#0']) }).config.headers.Authorization).toBe(
+      'Bearer tok-abcdef123',
+    );
+    const again = redactHttpConfig(redactHttpConfig(clear).config);
+    expect(again.config.headers.Authorization).toBe(`Bearer ${REDACTED}`);
+    expect(again.redactions.map((r) => r.secret)).toEqual([undefined]);
+  });
+
+  it('masks recorded headers and URLs by the same rules, Set-Cookie and Cookie included', () => {
+    expect(maskHeaders({ 'set-cookie': 'sid=abc123456; Path=/', cookie: 'a=b', 'content-type': 'application/json' })).toEqual({
+      'set-cookie': REDACTED,
+      cookie: REDACTED,
+      'content-type': 'application/json',
+    });
+    expect(maskHeaders({ 'X-Custom': 'has my-long-secret inside' }, ['my-long-secret'])).toEqual({ 'X-Custom': `has ${REDACTED} inside` });
+    expect(maskUrl('http://127.0.0.1:3000/mcp?token=abc')).toBe(`http://127.0.0.1:3000/mcp?token=${REDACTED}`);
+  });
+
+  it('redactConnectionConfig takes each transport by its own rules', () => {
+    expect(redactConnectionConfig({ command: 'x', args: [], env: { K: 'v' } }).config).toEqual({
+      command: 'x',
+      args: [],
+      env: { K: REDACTED },
+    });
+    expect(redactConnectionConfig({ transport: 'http', url: 'https://h/', headers: {} }).config).toEqual({
+      transport: 'http',
+      url: 'https://h/',
+      headers: {},
+    });
   });
 });

@@ -21,17 +21,27 @@
  *   value of a credential-named query or fragment parameter (`?token=v&api_key=v`);
  * - JSON in an argument: `"api_key": "v"`;
  * - every occurrence, anywhere in command, arguments, env and cwd, of a value the user marked.
+ * An HTTP connection's config (redactHttpConfig) goes by the same rules: the URL's credentials,
+ * the value of every credential-named header (`Authorization` keeps its scheme), and marked values
+ * anywhere in the URL and the header values.
  * `sh -c "…"` (and bash, zsh…) and `env -S "…"` lines are read as command lines, so the same rules
  * reach inside them.
  */
-import type { RedactedConfig, ServerConfig } from './envelope.js';
+import type {
+  ConnectionConfig,
+  HttpServerConfig,
+  RedactedConfig,
+  RedactedConnectionConfig,
+  RedactedHttpConfig,
+  ServerConfig,
+} from './envelope.js';
 
 /** The marker standing in for a value wherever a config leaves the process host. */
 export const REDACTED = '[redacted]';
 
 export type RedactionRule = 'env' | 'flag' | 'header' | 'assignment' | 'url' | 'json' | 'marked';
 
-export type RedactionField = 'command' | 'args' | 'env' | 'cwd';
+export type RedactionField = 'command' | 'args' | 'env' | 'cwd' | 'url' | 'headers';
 
 export interface Redaction {
   /** Stable for the same config and marked values: what `keep` names. */
@@ -39,7 +49,7 @@ export interface Redaction {
   field: RedactionField;
   /** The argument's index, for `args`. */
   index?: number;
-  /** The variable's name, for `env`. */
+  /** The variable's name, for `env`; the header's, for `headers`. */
   key?: string;
   rule: RedactionRule;
   /** At most two leading characters, then an ellipsis: enough to recognise, not to use. */
@@ -74,9 +84,36 @@ export function redactServerConfig(config: ConfigIn, options: RedactOptions = {}
   const offset = commandTokens?.length ?? 1;
   const commandSpans = commandTokens ? mapTokenSpans(config.command, commandTokens, positional.slice(0, offset)) : (positional[0] ?? []);
 
-  const apply = (field: RedactionField, text: string, spans: Span[], where: { index?: number; key?: string }): string => {
+  const apply = textRedactor(marked, keep, redactions);
+  const command = apply('command', config.command, commandSpans, {});
+  const args = config.args.map((arg, i) => apply('args', arg, positional[i + offset] ?? [], { index: i }));
+  const env: Record<string, string> = {};
+  for (const [key, value] of Object.entries(config.env)) {
+    const id = `env.${key}`;
+    const known = value !== REDACTED;
+    redactions.push({
+      id,
+      field: 'env',
+      key,
+      rule: 'env',
+      preview: known ? previewOf(value) : '…',
+      ...(known ? { secret: value } : {}),
+    });
+    env[key] = known && keep.has(id) ? value : REDACTED;
+  }
+  const cwd = config.cwd === undefined ? undefined : apply('cwd', config.cwd, [], {});
+  return { config: { command, args, env, ...(cwd === undefined ? {} : { cwd }) }, redactions };
+}
+
+/** Replaces the spans of one field's text (and every known rule's and marked value's), recording each. */
+function textRedactor(
+  marked: readonly string[],
+  keep: ReadonlySet<string>,
+  redactions: Redaction[],
+): (field: RedactionField, text: string, spans: Span[], where: { index?: number; key?: string }) => string {
+  return (field, text, spans, where) => {
     const merged = mergeSpans([...spans, ...textSpans(text), ...markedSpans(text, marked)]);
-    const fieldId = field === 'args' ? `args[${where.index ?? 0}]` : field;
+    const fieldId = field === 'args' ? `args[${where.index ?? 0}]` : field === 'headers' ? `headers.${where.key ?? ''}` : field;
     let out = '';
     let at = 0;
     merged.forEach((span, n) => {
@@ -96,25 +133,61 @@ export function redactServerConfig(config: ConfigIn, options: RedactOptions = {}
     });
     return out + text.slice(at);
   };
+}
 
-  const command = apply('command', config.command, commandSpans, {});
-  const args = config.args.map((arg, i) => apply('args', arg, positional[i + offset] ?? [], { index: i }));
-  const env: Record<string, string> = {};
-  for (const [key, value] of Object.entries(config.env)) {
-    const id = `env.${key}`;
-    const known = value !== REDACTED;
-    redactions.push({
-      id,
-      field: 'env',
-      key,
-      rule: 'env',
-      preview: known ? previewOf(value) : '…',
-      ...(known ? { secret: value } : {}),
-    });
-    env[key] = known && keep.has(id) ? value : REDACTED;
-  }
-  const cwd = config.cwd === undefined ? undefined : apply('cwd', config.cwd, [], {});
-  return { config: { command, args, env, ...(cwd === undefined ? {} : { cwd }) }, redactions };
+type HttpConfigIn = Pick<HttpServerConfig, 'url' | 'headers' | 'timeoutMs'> & { secrets?: readonly string[] | undefined };
+
+/**
+ * Redacts an HTTP connection's config: the URL's credentials, every credential-named header's
+ * value (after its scheme: `Bearer [redacted]`), and marked values in the URL and every header.
+ */
+export function redactHttpConfig(
+  config: HttpConfigIn,
+  options: RedactOptions = {},
+): { config: RedactedHttpConfig; redactions: Redaction[] } {
+  const marked = [...new Set([...(options.marked ?? []), ...(config.secrets ?? [])])].filter((m) => m !== '');
+  const redactions: Redaction[] = [];
+  const apply = textRedactor(marked, options.keep ?? new Set<string>(), redactions);
+  const url = apply('url', config.url, [], {});
+  const headers: Record<string, string> = {};
+  for (const [name, value] of Object.entries(config.headers))
+    headers[name] = apply('headers', value, headerValueSpans(name, value), { key: name });
+  return {
+    config: { transport: 'http', url, headers, ...(config.timeoutMs === undefined ? {} : { timeoutMs: config.timeoutMs }) },
+    redactions,
+  };
+}
+
+/** Any connection's config, redacted by its transport's rules. */
+export function redactConnectionConfig(
+  config: ConnectionConfig | RedactedConnectionConfig,
+  options: RedactOptions = {},
+): { config: RedactedConnectionConfig; redactions: Redaction[] } {
+  if (config.transport === 'http') return redactHttpConfig(config, options);
+  return redactServerConfig(config, options);
+}
+
+/**
+ * Headers as recorded: each credential-named header's value masked (its scheme kept), and the
+ * given values masked wherever they occur. Names stay as given.
+ */
+export function maskHeaders(headers: Readonly<Record<string, string>>, marked: readonly string[] = []): Record<string, string> {
+  return redactHttpConfig({ url: '', headers: { ...headers } }, { marked }).config.headers;
+}
+
+/** A URL as recorded: its credentials (a password, a `?token=`) and the given values masked. */
+export function maskUrl(url: string, marked: readonly string[] = []): string {
+  return redactHttpConfig({ url, headers: {} }, { marked }).config.url;
+}
+
+/** The spans of a header's value a credential-named header gives (after an auth scheme). */
+function headerValueSpans(name: string, value: string): Span[] {
+  if (!isCredentialName(name) || value === '' || value === REDACTED) return [];
+  const scheme = AUTH_SCHEME.exec(value);
+  const start = scheme ? scheme[0].length : 0;
+  let end = value.length;
+  while (end > start && /\s/.test(value[end - 1] ?? '')) end--;
+  return end > start ? [{ start, end, rule: 'header' }] : [];
 }
 
 /** The config with every secret replaced: what the bridge journals. */

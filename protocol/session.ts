@@ -2,7 +2,8 @@
  * The session model: recorded bridge events folded, one at a time, into what the app shows
  * about each server connection. Incremental: applying an event never rescans earlier ones.
  */
-import type { BridgeEvent, RedactedConfig, StopReason } from './envelope.js';
+import type { BridgeEvent, RedactedConnectionConfig, StopReason } from './envelope.js';
+import { headerValue } from './http/requests.js';
 import type { Connected } from './connect.js';
 import type { FlowChoice } from './flows.js';
 import { ExchangeTracker, type WireMessage } from './exchanges.js';
@@ -22,8 +23,13 @@ export type ConnStatus = 'starting' | 'running' | 'exited' | 'failed';
 export interface ConnInfo {
   conn: string;
   label?: string;
-  config?: RedactedConfig;
+  config?: RedactedConnectionConfig;
+  /** A stdio server's process id (an HTTP connection has none). */
   pid?: number;
+  /** HTTP, handshake flow: the session id the server gave (Mcp-Session-Id), for a tab taking over. */
+  httpSession?: string;
+  /** HTTP: requests sent, responses received, SSE events received. */
+  http?: { requests: number; responses: number; sseEvents: number };
   status: ConnStatus;
   /** How the user asked to connect. */
   choice?: FlowChoice;
@@ -140,8 +146,12 @@ export class SessionModel {
     switch (event.kind) {
       case 'spawn':
         info.status = 'running';
-        info.pid = event.pid;
+        if (event.pid === undefined) delete info.pid;
+        else info.pid = event.pid;
         info.config = event.config;
+        delete info.httpSession;
+        if (event.config.transport === 'http') info.http = { requests: 0, responses: 0, sseEvents: 0 };
+        else delete info.http;
         if (event.label !== undefined) info.label = event.label;
         delete info.exit;
         delete info.spawnError;
@@ -176,6 +186,17 @@ export class SessionModel {
         return;
       case 'notice':
         return;
+      case 'http': {
+        const counts = (info.http ??= { requests: 0, responses: 0, sseEvents: 0 });
+        if (event.phase === 'request') counts.requests++;
+        else if (event.phase === 'response') {
+          counts.responses++;
+          const session = headerValue(event.headers, 'mcp-session-id');
+          if (session !== undefined && info.httpSession === undefined && event.status < 300) info.httpSession = session;
+          if (event.status === 404 && info.httpSession !== undefined) delete info.httpSession;
+        } else if (event.phase === 'sse-event') counts.sseEvents++;
+        return;
+      }
       default: {
         const never: never = event;
         return never;

@@ -123,7 +123,10 @@ describe('buildSessionFile and parseSessionFile', () => {
     ];
     const built = buildSessionFile(events, PRODUCER);
     expect(JSON.stringify(built)).not.toContain('SECRET');
-    expect(built.connections.map((c) => c.config.env)).toEqual([{ TOKEN: REDACTED }, { PASSWORD: REDACTED }]);
+    expect(built.connections.map((c) => (c.config.transport === 'http' ? undefined : c.config.env))).toEqual([
+      { TOKEN: REDACTED },
+      { PASSWORD: REDACTED },
+    ]);
   });
 
   it('keeps the flow from connect.done only for a known connection and a known flow', () => {

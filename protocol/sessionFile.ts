@@ -4,9 +4,9 @@
  * the JSON Schema is docs/session-format.schema.json.
  */
 import { z } from 'zod';
-import { bridgeEventSchema, redactedConfigSchema, type BridgeEvent, type RedactedConfig } from './envelope.js';
+import { bridgeEventSchema, redactedConnectionConfigSchema, type BridgeEvent, type RedactedConnectionConfig } from './envelope.js';
 import { MAX_JSON_DEPTH, nestsDeeperThan } from './jsonDepth.js';
-import { redactServerConfig } from './redact.js';
+import { maskHeaders, maskUrl, redactConnectionConfig } from './redact.js';
 import { describeForeign, jsonProblem, schemaProblem, versionProblem } from './sessionProblems.js';
 
 export { redactArgs } from './redact.js';
@@ -17,7 +17,7 @@ export const SESSION_FORMAT_VERSION = 1;
 export const sessionConnectionSchema = z.object({
   conn: z.string(),
   label: z.string().optional(),
-  config: redactedConfigSchema,
+  config: redactedConnectionConfigSchema,
   flow: z.enum(['handshake', 'stateless']).optional(),
   protocolVersion: z.string().optional(),
 });
@@ -34,8 +34,8 @@ export const sessionFileSchema = z.object({
 export type SessionFile = z.infer<typeof sessionFileSchema>;
 
 /** Every secret out of a journaled config, again: the file promises none, whatever the events carried. */
-function redactConfigForExport(config: RedactedConfig): RedactedConfig {
-  return redactServerConfig(config).config;
+function redactConfigForExport(config: RedactedConnectionConfig): RedactedConnectionConfig {
+  return redactConnectionConfig(config).config;
 }
 
 export function buildSessionFile(
@@ -56,6 +56,15 @@ export function buildSessionFile(
         ...(event.kind === 'spawn' && event.label !== undefined ? { label: event.label } : {}),
       });
       out.push({ ...event, config });
+      continue;
+    }
+    // Masked when recorded; masked again, as configs are, whatever a journal carried.
+    if (event.kind === 'http' && event.phase === 'request') {
+      out.push({ ...event, url: maskUrl(event.url), headers: maskHeaders(event.headers) });
+      continue;
+    }
+    if (event.kind === 'http' && event.phase === 'response') {
+      out.push({ ...event, headers: maskHeaders(event.headers) });
       continue;
     }
     if (event.kind === 'note' && event.conn !== undefined && event.topic === 'connect.done') {

@@ -23,6 +23,12 @@ function fullFile(): Record<string, unknown> {
   let seq = 0;
   const ev = (event: Record<string, unknown>): BridgeEvent => ({ seq: seq++, t: 1_795_999_212_345.5 + seq, ...event }) as BridgeEvent;
   const config = { command: 'node', args: ['server.js', '--token=[redacted]'], env: { API_KEY: '[redacted]' }, cwd: '/srv' };
+  const http = {
+    transport: 'http',
+    url: 'https://example.com/mcp?token=[redacted]',
+    headers: { Authorization: 'Bearer [redacted]' },
+    timeoutMs: 30_000,
+  };
   const events = [
     ev({ kind: 'notice', level: 'info', message: 'bridge listening' }),
     ev({ conn: 'c1', kind: 'note', topic: NOTE_TOPICS.connecting, data: { choice: 'auto', capabilities: {} } }),
@@ -34,13 +40,31 @@ function fullFile(): Record<string, unknown> {
     ev({ conn: 'c1', kind: 'stop', step: 'sigterm', reason: 'idle' }),
     ev({ conn: 'c1', kind: 'exit', code: null, signal: 'SIGTERM', requested: true }),
     ev({ conn: 'c2', kind: 'spawn-error', config: { command: 'nope', args: [], env: {} }, code: 'ENOENT', message: 'spawn nope ENOENT' }),
+    ev({ conn: 'h1', kind: 'spawn', config: http }),
+    ev({ conn: 'h1', kind: 'http', req: 'r1', phase: 'request', method: 'POST', url: http.url, headers: { Accept: 'application/json' } }),
+    ev({ conn: 'h1', kind: 'line', stream: 'stdin', text: '{}', eol: '', size: 2 }),
+    ev({
+      conn: 'h1',
+      kind: 'http',
+      req: 'r1',
+      phase: 'response',
+      status: 200,
+      headers: { 'mcp-session-id': 's' },
+      contentType: 'text/event-stream',
+    }),
+    ev({ conn: 'h1', kind: 'http', req: 'r1', phase: 'sse-event', id: '7', event: 'message', retry: 500, size: 2 }),
+    ev({ conn: 'h1', kind: 'http', req: 'r1', phase: 'end', how: 'cut', bytes: 40 }),
+    ev({ conn: 'h1', kind: 'http', req: 'r2', phase: 'error', code: 'redirect', message: 'HTTP 307 to http://elsewhere/: not followed' }),
   ];
   return {
     format: 'mcp-lens-session',
     version: 1,
     createdAt: '2026-12-01T00:00:00.000Z',
     producer: { name: 'mcp-lens', version: '0.1.0' },
-    connections: [{ conn: 'c1', label: 'demo', config, flow: 'stateless', protocolVersion: '2026-07-28' }],
+    connections: [
+      { conn: 'c1', label: 'demo', config, flow: 'stateless', protocolVersion: '2026-07-28' },
+      { conn: 'h1', config: http, flow: 'handshake' },
+    ],
     events,
   };
 }
@@ -84,6 +108,8 @@ describe('docs/session-format.schema.json and parseSessionValue', () => {
       ['connections', 0, 'config'],
       ['events', 2],
       ['events', 2, 'config'],
+      ['connections', 1, 'config'],
+      ['events', 12],
     ] as Path[]) {
       const target = extra.length === 0 ? doc : (mutate(doc, [...extra, 'futureField'], 1) as Record<string, unknown>);
       const withExtra = extra.length === 0 ? { ...target, futureField: 1 } : target;

@@ -1,18 +1,22 @@
 /** One line per event, with its time since the first event: what --transcript prints. */
 import type { BridgeEvent } from '../../protocol/envelope.js';
 import { describeBytes, lineBytes } from '../../protocol/bytes.js';
+import { httpText } from '../../protocol/http/describe.js';
 
-export function transcriptLine(event: BridgeEvent, t0: number): string {
+/** `http`: the connection is an HTTP one (its lines are bodies, which end with no newline). */
+export function transcriptLine(event: BridgeEvent, t0: number, http = false): string {
   const time = `+${(event.t - t0).toFixed(1).padStart(8)} ms`;
   switch (event.kind) {
     case 'line': {
       const arrow = event.stream === 'stdin' ? '→ stdin ' : event.stream === 'stdout' ? '← stdout' : '! stderr';
       const body = event.text ?? `(not UTF-8) ${describeBytes(lineBytes(event))}`;
-      const end = event.eol === '\r\n' ? ' ⏎\\r\\n' : event.eol === '' ? ' (no newline at exit)' : '';
+      // An HTTP body has no line end of its own: only a stdio line without one was cut off.
+      const end = event.eol === '\r\n' ? ' ⏎\\r\\n' : event.eol === '' && !http ? ' (no newline at exit)' : '';
       return `${time} ${arrow} ${body}${end}`;
     }
     case 'spawn':
-      return `${time} ● spawn   pid ${event.pid}: ${[event.config.command, ...event.config.args].join(' ')}`;
+      if (event.config.transport === 'http') return `${time} ● open    ${event.config.url} (HTTP)`;
+      return `${time} ● spawn   pid ${event.pid ?? '?'}: ${[event.config.command, ...event.config.args].join(' ')}`;
     case 'spawn-error':
       return `${time} ✕ spawn   ${event.message}`;
     case 'exit':
@@ -26,6 +30,8 @@ export function transcriptLine(event: BridgeEvent, t0: number): string {
       const text = typeof data?.text === 'string' ? data.text : typeof data?.reason === 'string' ? data.reason : JSON.stringify(event.data);
       return `${time} ✎ ${event.topic.padEnd(15)} ${text}`;
     }
+    case 'http':
+      return `${time} ${event.phase === 'request' ? '⇢' : '⇠'} http    ${httpText(event)}`;
     default: {
       const never: never = event;
       return never;

@@ -254,7 +254,7 @@ export class BridgeClient {
       from,
       what: `the spawn of ${conn}`,
     });
-    if (event.kind !== 'spawn') throw new Error(`spawn of ${conn} failed: ${JSON.stringify(event)}`);
+    if (event.kind !== 'spawn' || event.pid === undefined) throw new Error(`spawn of ${conn} failed: ${JSON.stringify(event)}`);
     return event.pid;
   }
 

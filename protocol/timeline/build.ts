@@ -3,6 +3,7 @@
  * view asks about. Server strings go out as plain text, clipped; the views never render HTML.
  */
 import { DIRECTIONS, EOLS, EVENT_KINDS, KINDS, SEVERITIES, STATUSES, STREAMS, at } from './codes.js';
+import { httpText } from '../http/describe.js';
 import type { RowDetail, Severity, TimelineRow, TimelineSpan } from './contract.js';
 import type { TimelineFold } from './fold.js';
 import { replayNoteText } from '../replay/notes.js';
@@ -151,6 +152,7 @@ export function summarize(fold: TimelineFold, e: number): string {
     case 'stop':
     case 'notice':
     case 'note':
+    case 'http':
       return clip(describe(JSON.parse(text) as Record<string, unknown>));
     default: {
       const never: never = kind;
@@ -160,11 +162,16 @@ export function summarize(fold: TimelineFold, e: number): string {
 }
 
 function describe(event: Record<string, unknown>): string {
-  const config = (event.config ?? {}) as { command?: unknown; args?: unknown };
-  const commandLine = [config.command, ...(Array.isArray(config.args) ? config.args : [])].map(String).join(' ');
+  const config = (event.config ?? {}) as { command?: unknown; args?: unknown; transport?: unknown; url?: unknown };
+  const commandLine =
+    config.transport === 'http'
+      ? `HTTP ${String(config.url)}`
+      : [config.command, ...(Array.isArray(config.args) ? config.args : [])].map(String).join(' ');
   switch (event.kind) {
     case 'spawn':
-      return `spawn ${commandLine} (pid ${String(event.pid)})`;
+      return event.pid === undefined ? `open ${commandLine}` : `spawn ${commandLine} (pid ${String(event.pid)})`;
+    case 'http':
+      return httpText(event);
     case 'spawn-error':
       return `spawn failed: ${String(event.message)} (${commandLine})`;
     case 'exit':

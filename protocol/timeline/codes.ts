@@ -5,7 +5,18 @@
 import type { Direction, RowKind, RowStatus, Severity } from './contract.js';
 import type { EventKind, Eol, Stream } from '../envelope.js';
 
-export const KINDS: readonly RowKind[] = ['request', 'notification', 'orphan-response', 'invalid', 'stderr', 'process', 'notice', 'note'];
+// New kinds go last: a saved index (docs/adr/0007) stores these codes.
+export const KINDS: readonly RowKind[] = [
+  'request',
+  'notification',
+  'orphan-response',
+  'invalid',
+  'stderr',
+  'process',
+  'notice',
+  'note',
+  'http',
+];
 export const STATUSES: readonly RowStatus[] = [
   'pending',
   'ok',
@@ -31,6 +42,7 @@ export const EVENT_KINDS: readonly (EventKind | 'malformed')[] = [
   'notice',
   'note',
   'malformed',
+  'http',
 ];
 export const STREAMS: readonly Stream[] = ['stdin', 'stdout', 'stderr'];
 export const EOLS: readonly Eol[] = ['\n', '\r\n', ''];

@@ -20,7 +20,9 @@ export type RowKind =
   /** The bridge's own notices. */
   | 'notice'
   /** The app's own notes (connect steps, comparison markers, flags). */
-  | 'note';
+  | 'note'
+  /** One step of an HTTP exchange (request, response, SSE event, end or error), beside the lines it carried. */
+  | 'http';
 
 /** Who sent a row's first line: the client (stdin), the server (stdout or stderr), or neither. */
 export type Direction = 'out' | 'in' | 'none';

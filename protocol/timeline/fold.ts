@@ -118,6 +118,16 @@ export class TimelineFold {
         if (conn >= 0 && event.topic === NOTE_TOPICS.connected) this.noteRevision(conn, event.data);
         row = this.newRow('note', NO_STATUS, NONE, event, e, conn);
         break;
+      case 'http':
+        row = this.newRow(
+          'http',
+          httpFailed(event) ? statusCode('error') : NO_STATUS,
+          event.phase === 'request' ? OUT : IN,
+          event,
+          e,
+          conn,
+        );
+        break;
       default: {
         const never: never = event;
         return never;
@@ -411,4 +421,19 @@ function responseStatus(message: WireMessage): number {
 
 function asRecord(value: unknown): Record<string, unknown> | undefined {
   return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : undefined;
+}
+
+/** An HTTP step that says the exchange went wrong: an error, a status of 400 or more, a cut stream. */
+function httpFailed(event: Extract<BridgeEvent, { kind: 'http' }>): boolean {
+  switch (event.phase) {
+    case 'error':
+      return true;
+    case 'response':
+      return event.status >= 400;
+    case 'end':
+      return event.how === 'cut';
+    case 'request':
+    case 'sse-event':
+      return false;
+  }
 }

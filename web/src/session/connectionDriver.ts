@@ -142,6 +142,7 @@ export class ConnectionDriver {
       case 'stop':
       case 'notice':
       case 'note':
+      case 'http':
         return;
       default: {
         const never: never = event;

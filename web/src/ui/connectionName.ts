@@ -4,12 +4,12 @@
  * script or package it was launched with, because `node` or `npx` alone names nothing.
  */
 import type { Connected } from '../../../protocol/connect.js';
-import type { RedactedConfig } from '../../../protocol/envelope.js';
+import type { RedactedConfig, RedactedHttpConfig } from '../../../protocol/envelope.js';
 
 export interface Nameable {
   conn: string;
   label?: string | undefined;
-  config?: Pick<RedactedConfig, 'command' | 'args'> | undefined;
+  config?: Pick<RedactedConfig, 'command' | 'args'> | Pick<RedactedHttpConfig, 'transport' | 'url'> | undefined;
   connected?: Connected | undefined;
 }
 
@@ -24,8 +24,9 @@ export function connectionName(info: Nameable): string {
   return info.conn;
 }
 
-/** The command line as typed, for a tooltip. */
-export function commandLine(config: Pick<RedactedConfig, 'command' | 'args'>): string {
+/** The command line as typed (an HTTP server's URL), for a tooltip. */
+export function commandLine(config: Pick<RedactedConfig, 'command' | 'args'> | Pick<RedactedHttpConfig, 'transport' | 'url'>): string {
+  if ('url' in config) return config.url;
   return [config.command, ...config.args].join(' ');
 }
 
@@ -46,8 +47,9 @@ const PACKAGE_RUNNERS = new Set(['npx', 'bunx', 'pnpx', 'uvx', 'pipx', 'pnpm', '
 /** Subcommands that stand between a tool and its operand: `deno run x.ts`, `pnpm dlx pkg`. */
 const SUBCOMMANDS = new Set(['run', 'dlx', 'exec', 'x']);
 
-/** The script or package a server was launched with, else the command's own file name. */
-export function scriptName(config: Pick<RedactedConfig, 'command' | 'args'>): string {
+/** The script or package a server was launched with, else the command's own file name; an HTTP server's host and path. */
+export function scriptName(config: Pick<RedactedConfig, 'command' | 'args'> | Pick<RedactedHttpConfig, 'transport' | 'url'>): string {
+  if ('url' in config) return urlName(config.url);
   const tool = baseName(config.command)
     .toLowerCase()
     .replace(/\.(exe|cmd|bat)$/, '');
@@ -65,6 +67,16 @@ export function scriptName(config: Pick<RedactedConfig, 'command' | 'args'>): st
     return runner ? packageName(arg) : baseName(arg);
   }
   return baseName(config.command);
+}
+
+/** `https://user:…@example.com:8443/mcp?x=1` -> `example.com:8443/mcp`. */
+function urlName(url: string): string {
+  try {
+    const parsed = new URL(url);
+    return `${parsed.host}${parsed.pathname === '/' ? '' : parsed.pathname}`;
+  } catch {
+    return url;
+  }
 }
 
 /** `@scope/name@1.2.3` -> `@scope/name`; `name@latest` -> `name`. */

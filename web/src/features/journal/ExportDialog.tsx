@@ -278,6 +278,10 @@ function where(item: ExportItem): string {
       return `env ${item.key ?? ''}`;
     case 'cwd':
       return 'working directory';
+    case 'url':
+      return 'URL';
+    case 'headers':
+      return `header ${item.key ?? ''}`;
   }
 }
 

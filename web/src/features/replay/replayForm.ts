@@ -49,7 +49,8 @@ export function readSource(name: string, events: readonly BridgeEvent[]): Replay
   return {
     name,
     recordings: replayable(readRecordings(file)),
-    configs: new Map(file.connections.map((c) => [c.conn, c.config])),
+    // HTTP connections are not replayed (yet): only a stdio server's config prefills the form.
+    configs: new Map(file.connections.flatMap((c) => (c.config.transport === 'http' ? [] : [[c.conn, c.config] as const]))),
   };
 }
 

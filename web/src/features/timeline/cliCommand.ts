@@ -7,12 +7,14 @@
  * specially. Env values are never journaled: each env key becomes `KEY="${KEY:?}"`, which passes
  * the user's own value on and stops with a message when it is unset.
  */
-import type { RedactedConfig } from '../../../../protocol/envelope.js';
+import { REDACTED, type RedactedConfig, type RedactedHttpConfig } from '../../../../protocol/envelope.js';
 
 export interface CliSource {
   /** The request line, parsed. */
   request: unknown;
-  config: Pick<RedactedConfig, 'command' | 'args'> & Partial<Pick<RedactedConfig, 'env' | 'cwd'>>;
+  config:
+    | (Pick<RedactedConfig, 'command' | 'args'> & Partial<Pick<RedactedConfig, 'env' | 'cwd'>>)
+    | Pick<RedactedHttpConfig, 'transport' | 'url' | 'headers'>;
   flow?: 'handshake' | 'stateless';
   protocolVersion?: string;
 }
@@ -38,14 +40,24 @@ export function cliCommand(source: CliSource): CliCommand {
     '--method',
     method,
     ...options.argv,
-    '--',
-    source.config.command,
-    ...source.config.args,
   ];
-  const env = Object.keys(source.config.env ?? {})
+  const config = source.config;
+  if ('url' in config) {
+    // An HTTP server: its URL, its headers as recorded, and a masked bearer token read from
+    // the environment, so it never lands in the shell's history.
+    const headers = Object.entries(config.headers);
+    const bearer = headers.some(([name, value]) => name.toLowerCase() === 'authorization' && value === `Bearer ${REDACTED}`);
+    argv.push('--url', config.url);
+    for (const [name, value] of headers)
+      if (!(bearer && name.toLowerCase() === 'authorization')) argv.push('--header', `${name}: ${value}`);
+    if (bearer) argv.push('--bearer-token-env', 'MCP_BEARER_TOKEN');
+    return { ok: true, argv, line: argv.map(shellQuote).join(' ') };
+  }
+  argv.push('--', config.command, ...config.args);
+  const env = Object.keys(config.env ?? {})
     .filter((key) => /^[A-Za-z_][A-Za-z0-9_]*$/.test(key))
     .map((key) => `${key}="\${${key}:?}"`);
-  const cd = source.config.cwd ? `cd ${shellQuote(source.config.cwd)} && ` : '';
+  const cd = config.cwd ? `cd ${shellQuote(config.cwd)} && ` : '';
   return { ok: true, argv, line: cd + [...env, ...argv.map(shellQuote)].join(' ') };
 }
 

@@ -96,6 +96,8 @@ export function kindLabel(kind: RowKind): string {
       return 'bridge notice';
     case 'note':
       return 'app note';
+    case 'http':
+      return 'HTTP';
   }
 }
 

@@ -235,6 +235,7 @@ function instantColor(span: TimelineSpan, p: Palette): string {
     case 'process':
     case 'notice':
     case 'note':
+    case 'http':
       return p.kinds.other;
   }
 }
