@@ -1,9 +1,12 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import type { ServerConfig, WelcomeFrame } from '../../../../protocol/envelope.js';
 import { HANDSHAKE_VERSIONS, LOG_LEVELS, STATELESS_VERSION, type FlowChoice, type LogLevel } from '../../../../protocol/flows.js';
+import type { ImportedServer } from '../../../../protocol/mcpServersFile.js';
 import type { SessionStore } from '../../session/sessionStore.js';
 import { rememberClearConfig } from './clearConfigs.js';
-import { fieldsToConfig, type ConfigFields } from './parseConfig.js';
+import { useConnectAtStart } from './connectAtStart.js';
+import { ImportConfigDialog } from './ImportConfigDialog.js';
+import { configToFields, fieldsToConfig, type ConfigFields } from './parseConfig.js';
 
 interface Props {
   store: SessionStore;
@@ -28,21 +31,14 @@ export function ConnectPanel({ store, welcome, disabled }: Props) {
   const [discover, setDiscover] = useState(true);
   const [logLevel, setLogLevel] = useState<LogLevel | ''>('');
   const [caps, setCaps] = useState({ roots: false, sampling: false, elicitationForm: true, elicitationUrl: false });
+  const [importing, setImporting] = useState(false);
+  const [imported, setImported] = useState<Extract<ImportedServer, { transport: 'stdio' }> | undefined>();
 
   // Prefill once from the server the bridge was started with.
   useEffect(() => {
     if (!welcome || prefilled) return;
     setPrefilled(true);
-    setFields({
-      command: welcome.defaultServer.command,
-      args: welcome.defaultServer.args.join('\n'),
-      env: Object.entries(welcome.defaultServer.env)
-        .map(([k, v]) => `${k}=${v}`)
-        .join('\n'),
-      cwd: welcome.defaultServer.cwd ?? '',
-      secrets: (welcome.defaultServer.secrets ?? []).join('\n'),
-      inheritEnv: welcome.defaultServer.inheritEnv ?? false,
-    });
+    setFields(configToFields(welcome.defaultServer));
   }, [welcome, prefilled]);
 
   const set = (key: Exclude<keyof ConfigFields, 'inheritEnv'>) => (value: string) => setFields((f) => ({ ...f, [key]: value }));
@@ -54,10 +50,19 @@ export function ConnectPanel({ store, welcome, disabled }: Props) {
     const all = 'error' in probe ? [...found, probe.error] : found;
     setErrors(all);
     if (!config || 'error' in probe) return;
-    const label = welcome && isDefaultServer(config, welcome.defaultServer) ? welcome.defaultServer.label : undefined;
+    start(config, flow, probe);
+  };
+
+  const start = (config: ServerConfig, chosen: FlowChoice, probe: { probeTimeoutMs?: number } = {}): void => {
+    const label =
+      welcome && isDefaultServer(config, welcome.defaultServer)
+        ? welcome.defaultServer.label
+        : imported && isDefaultServer(config, imported.config)
+          ? imported.name
+          : undefined;
     const conn = store.connect(
       config,
-      flow,
+      chosen,
       {
         open: opening,
         discover,
@@ -71,10 +76,44 @@ export function ConnectPanel({ store, welcome, disabled }: Props) {
     rememberClearConfig(store, conn, config);
   };
 
+  // `mcp-lens --config FILE --server NAME` opens the page to connect to that server at once.
+  useConnectAtStart(welcome, (chosen) => {
+    if (!welcome) return;
+    setFlow(chosen);
+    const { config } = fieldsToConfig(configToFields(welcome.defaultServer));
+    if (config) start(config, chosen);
+  });
+
+  const pick = (server: ImportedServer): void => {
+    setImporting(false);
+    // Remote servers are not offered until the form can take a URL.
+    if (server.transport !== 'stdio') return;
+    setFields(configToFields(server.config));
+    setImported(server);
+    setErrors([]);
+  };
+
   const versionSuggestions = flow === 'handshake' ? HANDSHAKE_VERSIONS : [STATELESS_VERSION];
 
   return (
     <form onSubmit={submit} aria-label="Connect to a server">
+      <div className="row">
+        <button type="button" onClick={() => setImporting(true)}>
+          Import config…
+        </button>
+        {imported && (
+          <span className="status" data-testid="imported-server">
+            “{imported.name}” from a config file
+            {imported.config.secrets?.length ? `, ${imported.config.secrets.length} value(s) marked secret` : ''}
+          </span>
+        )}
+      </div>
+      {imported?.notes.map((note) => (
+        <p key={note} className="status">
+          {note}
+        </p>
+      ))}
+      {importing && <ImportConfigDialog onPick={pick} onClose={() => setImporting(false)} remoteSupported={false} />}
       <label htmlFor="cmd">Command</label>
       <input id="cmd" value={fields.command} onChange={(e) => set('command')(e.target.value)} spellCheck={false} autoComplete="off" />
       <label htmlFor="args">Arguments (one per line, passed as is: no shell)</label>
@@ -197,7 +236,7 @@ function parseProbeTimeout(text: string): { probeTimeoutMs?: number } | { error:
 }
 
 /** The bridge's default server's label (the demo's) names only that server: the same command is not enough. */
-function isDefaultServer(config: ServerConfig, server: WelcomeFrame['defaultServer']): boolean {
+function isDefaultServer(config: ServerConfig, server: Pick<WelcomeFrame['defaultServer'], 'command' | 'args'>): boolean {
   return (
     config.command === server.command && config.args.length === server.args.length && config.args.every((a, i) => a === server.args[i])
   );

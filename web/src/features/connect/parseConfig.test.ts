@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fieldsToConfig, parseArgsField, parseEnvField, parseSecretsField } from './parseConfig.js';
+import { configToFields, fieldsToConfig, parseArgsField, parseEnvField, parseSecretsField } from './parseConfig.js';
 
 describe('the connect form fields', () => {
   it('takes one argument per line, literally: no shell, no quoting', () => {
@@ -36,6 +36,36 @@ describe('the connect form fields', () => {
       command: 'node',
       args: [],
       env: {},
+    });
+  });
+});
+
+describe('configToFields', () => {
+  it('gives the fields that read back into the same config', () => {
+    const config = {
+      command: 'node',
+      args: ['s.js', 'a b'],
+      env: { A: '1', TOKEN: 'x=y' },
+      cwd: '/srv',
+      secrets: ['x=y'],
+      inheritEnv: true,
+    };
+    expect(configToFields(config)).toEqual({
+      command: 'node',
+      args: 's.js\na b',
+      env: 'A=1\nTOKEN=x=y',
+      cwd: '/srv',
+      secrets: 'x=y',
+      inheritEnv: true,
+    });
+    expect(fieldsToConfig(configToFields(config)).config).toEqual(config);
+    expect(configToFields({ command: 'x', args: [], env: {} })).toEqual({
+      command: 'x',
+      args: '',
+      env: '',
+      cwd: '',
+      secrets: '',
+      inheritEnv: false,
     });
   });
 });

@@ -59,3 +59,17 @@ export function fieldsToConfig(fields: ConfigFields): { config?: ServerConfig; e
 export function parseSecretsField(text: string): string[] {
   return [...new Set(text.split('\n').filter((line) => line.trim() !== ''))];
 }
+
+/** A config back into the form's fields (the bridge's default server, an imported one): the inverse of fieldsToConfig. */
+export function configToFields(config: Pick<ServerConfig, 'command' | 'args' | 'env' | 'cwd' | 'secrets' | 'inheritEnv'>): ConfigFields {
+  return {
+    command: config.command,
+    args: config.args.join('\n'),
+    env: Object.entries(config.env)
+      .map(([k, v]) => `${k}=${v}`)
+      .join('\n'),
+    cwd: config.cwd ?? '',
+    secrets: (config.secrets ?? []).join('\n'),
+    inheritEnv: config.inheritEnv ?? false,
+  };
+}
