@@ -19,21 +19,13 @@
  * under a name that is not a credential's (`DEBUG=1` would mask every "1" in the arguments),
  * placeholders like `${input:token}`, and an Authorization header's scheme.
  */
-import type { ServerConfig } from './envelope.js';
+import type { HttpServerConfig, ServerConfig } from './envelope.js';
 import { blankJsonComments } from './jsonc.js';
 import { MAX_JSON_DEPTH, nestsDeeperThan } from './jsonDepth.js';
 import { findJsonSyntaxError } from './jsonWhere.js';
 import { isCredentialName } from './redact.js';
 import type { PathStep } from './replay/jsonPath.js';
 import { jsonLocator, type Locator } from './tour/positions.js';
-
-/** A remote server's config, in the shape of an HTTP connection's (envelope.ts). */
-export interface ImportedHttpConfig {
-  transport: 'http';
-  url: string;
-  headers: Record<string, string>;
-  secrets?: string[];
-}
 
 interface ImportedBase {
   name: string;
@@ -50,7 +42,7 @@ export type ImportedServer =
       transport: 'http';
       /** `sse` is the deprecated HTTP+SSE transport; `http` the Streamable HTTP one. */
       remoteType: 'http' | 'sse';
-      config: ImportedHttpConfig;
+      config: HttpServerConfig;
     });
 
 export interface ConfigFileProblem {
