@@ -16,7 +16,7 @@ import { Journal, isSessionId, listJournals, newSessionId } from './journal.js';
 import { savedIndexRoutes } from './savedIndex.js';
 import { viewFileRoute } from './viewFile.js';
 import { tourFileRoute } from './tourFile.js';
-import { ProcessHost } from './processHost.js';
+import { ServerHost } from './serverHost.js';
 import { IdleStopper, describeIdle } from './idleStop.js';
 import { bearerToken, checkUpgrade, hostAllowed, isLoopback, newToken, tokenAccess, type Access, type GatePolicy } from './security.js';
 import { serveSocket } from './socket.js';
@@ -96,7 +96,7 @@ async function listen(options: BridgeOptions): Promise<RunningBridge> {
   const journalDir = path.join(home, 'journal');
   const session = newSessionId();
   const journal = new Journal(journalDir, session, options.journalWrite);
-  const host = new ProcessHost({
+  const host = new ServerHost({
     record: (event) => journal.append(event),
     recordLine: (conn, stream, bytes, eol) => journal.appendLine(conn, stream, bytes, eol),
     graceMs: options.stopGraceMs ?? 2000,

@@ -6,7 +6,7 @@
 import type { WebSocket } from 'ws';
 import { clientCommandSchema, type ClientCommand, type JournalFrame, type WelcomeFrame } from '../protocol/envelope.js';
 import type { Journal, JournalState } from './journal.js';
-import type { ProcessHost } from './processHost.js';
+import type { ServerHost } from './serverHost.js';
 import type { IdleStopper } from './idleStop.js';
 import type { Access } from './security.js';
 import { MAX_JSON_DEPTH, nestsDeeperThan } from '../protocol/jsonDepth.js';
@@ -25,7 +25,7 @@ const FRAME_TAIL = Buffer.from(']}');
 
 export interface SocketContext {
   journal: Journal;
-  host: ProcessHost;
+  host: ServerHost;
   idle: IdleStopper;
   welcome: () => WelcomeFrame;
   /** 'follow': a follower page's socket, which receives events and may not act. */
@@ -80,7 +80,6 @@ export function serveSocket(ws: WebSocket, ctx: SocketContext): void {
         return;
       case 'spawn':
         if (host.isAlive(command.conn)) return reject(`connection ${command.conn} is still running`);
-        if (command.config.transport === 'http') return reject('HTTP connections are not served by this bridge yet');
         host.spawn(command.conn, command.config, command.label);
         idle.spawned(ws, command.conn);
         return;
@@ -94,8 +93,20 @@ export function serveSocket(ws: WebSocket, ctx: SocketContext): void {
         idle.watch(ws, command.conns);
         return;
       case 'http':
+        host.request(command.conn, {
+          req: command.req,
+          method: command.method,
+          headers: command.headers,
+          ...(command.text !== undefined
+            ? { body: Buffer.from(command.text, 'utf8') }
+            : command.b64 !== undefined
+              ? { body: Buffer.from(command.b64, 'base64') }
+              : {}),
+        });
+        return;
       case 'abort':
-        return reject(`${command.type}: HTTP connections are not served by this bridge yet`);
+        host.abort(command.conn, command.req, command.reason ?? 'aborted by the client');
+        return;
       case 'note':
         journal.append({
           kind: 'note',

@@ -22,7 +22,12 @@ export type Outcome =
   | { kind: 'invalid'; id: JsonRpcId; reason: string; message: unknown }
   | { kind: 'timeout'; id: JsonRpcId; afterMs: number }
   | { kind: 'cancelled'; id: JsonRpcId; reason: string }
-  | { kind: 'closed'; id: JsonRpcId; reason: string };
+  | { kind: 'closed'; id: JsonRpcId; reason: string }
+  /**
+   * HTTP: the exchange that carried the request ended without its answer (an error status, a
+   * redirect not followed, a stream cut). `unreachable`: no response came at all.
+   */
+  | { kind: 'transport'; id: JsonRpcId; reason: string; unreachable: boolean };
 
 export interface ProgressUpdate {
   progress: number;
@@ -212,6 +217,12 @@ export class ClientSession {
     if (!entry) return;
     this.notify('notifications/cancelled', { requestId: id, reason });
     this.finish(entry, { kind: 'cancelled', id, reason });
+  }
+
+  /** HTTP: the request's exchange ended without its answer (see HttpTransport's onFailed). */
+  transportFailed(id: JsonRpcId, reason: string, unreachable: boolean): void {
+    const entry = this.pending.get(key(id));
+    if (entry) this.finish(entry, { kind: 'transport', id, reason, unreachable });
   }
 
   /** The server process went away: everything in flight is lost. */

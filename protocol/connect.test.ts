@@ -559,3 +559,36 @@ describe('Connector: a server that dies while connecting', () => {
     expect(reason.length).toBeLessThan(500);
   });
 });
+
+describe('Connector: an opening request HTTP carried no answer to', () => {
+  it('auto falls back to the handshake at once, without waiting out the probe timer', () => {
+    const c = connector('auto');
+    const probe = frame(c.start());
+    const next = c.onRequestFailed(probe.id ?? -1, 'HTTP 400: Bad Request: No valid session ID provided');
+    expect(frame(next).method).toBe('initialize');
+    expect(steps(next)[0]).toMatch(/^server\/discover got no answer over HTTP \(HTTP 400: .*\): not a stateless server; falling back/);
+  });
+
+  it('the stateless flow and the handshake fail with the reason; another id changes nothing', () => {
+    const stateless = connector('stateless');
+    const discover = frame(stateless.start());
+    expect(stateless.onRequestFailed(99, 'x')).toEqual([]);
+    expect(only(stateless.onRequestFailed(discover.id ?? -1, 'could not reach http://h/: ECONNREFUSED'), 'failed').reason).toBe(
+      'server/discover got no answer over HTTP: could not reach http://h/: ECONNREFUSED',
+    );
+    const handshake = connector('handshake');
+    const init = frame(handshake.start());
+    expect(only(handshake.onRequestFailed(init.id ?? -1, 'HTTP 500'), 'failed').reason).toBe(
+      'initialize got no answer over HTTP: HTTP 500',
+    );
+  });
+
+  it('in the race, a failed server/discover leaves it to the initialize already sent', () => {
+    const c = connector('auto');
+    const probe = frame(c.start());
+    const init = frame(c.onTimeout());
+    expect(steps(c.onRequestFailed(probe.id ?? -1, 'HTTP 404'))[0]).toMatch(/the initialize already sent decides$/);
+    const done = c.onMessage(result(init.id ?? -1, { protocolVersion: LATEST_HANDSHAKE_VERSION, capabilities: {} }));
+    expect(only(done, 'connected').outcome.flow).toBe('handshake');
+  });
+});

@@ -255,6 +255,58 @@ export class Connector {
     return [];
   }
 
+  /**
+   * HTTP: the exchange that carried an opening request ended without its answer (an error
+   * status whose body answers nothing, a refused connection, a redirect not followed). For auto's
+   * probe that is the spec's verdict for an older server (a modern one answers with a JSON-RPC
+   * error it recognises), so the handshake follows at once rather than after the probe timer.
+   */
+  onRequestFailed(id: JsonRpcId, reason: string): ConnectAction[] {
+    const phase = this.phase;
+    switch (phase.name) {
+      case 'discover':
+        if (id !== phase.id) return [];
+        if (phase.probing)
+          return [
+            {
+              type: 'step',
+              text: `server/discover got no answer over HTTP (${reason}): not a stateless server; falling back to the handshake`,
+            },
+            ...this.sendInitialize(LATEST_HANDSHAKE_VERSION),
+          ];
+        return this.fail(`server/discover got no answer over HTTP: ${reason}`);
+      case 'initialize':
+        return id === phase.id ? this.fail(`initialize got no answer over HTTP: ${reason}`) : [];
+      case 'race':
+        if (id === phase.init.id) {
+          if (phase.stateless)
+            return [
+              { type: 'step', text: `initialize got no answer over HTTP (${reason}): the stateless flow` },
+              ...this.connect(phase.stateless),
+            ];
+          this.phase = { ...phase, refused: reason };
+          return [{ type: 'step', text: `initialize got no answer over HTTP (${reason}): waiting for the answer to server/discover` }];
+        }
+        if (id !== phase.discover.id || phase.stateless) return [];
+        if (phase.refused) return this.fail(`server/discover and initialize both got no answer over HTTP: ${reason}; ${phase.refused}`);
+        this.phase = { name: 'initialize', ...phase.init };
+        return [
+          {
+            type: 'step',
+            text: `server/discover got no answer over HTTP (${reason}): not a stateless server; the initialize already sent decides`,
+          },
+        ];
+      case 'idle':
+      case 'restarting':
+      case 'done':
+        return [];
+      default: {
+        const never: never = phase;
+        return never;
+      }
+    }
+  }
+
   onRestarted(): ConnectAction[] {
     const phase = this.phase;
     if (phase.name !== 'restarting') return [];

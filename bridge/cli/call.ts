@@ -211,6 +211,8 @@ export async function runCall(
       return finish(3, `${plan.method} was cancelled: ${outcome.reason}`);
     case 'closed':
       return finish(3, `${outcome.reason} before answering ${plan.method}${client.stderrDetail}`);
+    case 'transport':
+      return finish(outcome.unreachable ? 3 : 1, `no answer to ${plan.method} over HTTP: ${outcome.reason}`);
     default: {
       const never: never = outcome;
       return never;

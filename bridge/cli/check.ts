@@ -174,7 +174,7 @@ async function runProbes(
       } else {
         failed++;
         print(`${method} ${probe.target}: ${describe(outcome)}`);
-        if (outcome.kind === 'closed') return 'lost';
+        if (outcome.kind === 'closed' || (outcome.kind === 'transport' && outcome.unreachable)) return 'lost';
       }
     }
     const skipped = plan.skipped[method] ?? 0;
@@ -199,6 +199,8 @@ function describe(outcome: Exclude<Outcome, { kind: 'result' }>): string {
     case 'cancelled':
     case 'closed':
       return outcome.reason;
+    case 'transport':
+      return `no answer over HTTP: ${outcome.reason}`;
     case 'invalid':
       return `an invalid answer: ${outcome.reason}`;
     default: {

@@ -1,9 +1,12 @@
 /**
- * The engine of the headless commands: the same process host as the bridge and the same
- * protocol engine as the app, wired in one process with no socket in between. Every event is
- * stamped and kept, so a run can be printed as a transcript and saved as a session file.
+ * The engine of the headless commands: the same hosts as the bridge and the same protocol
+ * engine as the app, wired in one process with no socket in between. Every event is stamped and
+ * kept, so a run can be printed as a transcript and saved as a session file. An HTTP server's
+ * messages go through the same HttpTransport the app uses, as requests the HTTP host performs.
  */
-import type { BridgeEvent, ServerConfig, UnstampedEvent } from '../../protocol/envelope.js';
+import type { BridgeEvent, ConnectionConfig, UnstampedEvent } from '../../protocol/envelope.js';
+import { HttpTransport } from '../../protocol/http/transport.js';
+import type { JsonRpcId } from '../../protocol/jsonrpc.js';
 import { Connector, type ConnectAction, type ConnectOptions, type Connected } from '../../protocol/connect.js';
 import { ClientSession, type ServerRequestHandler } from '../../protocol/clientSession.js';
 import { encodeFrame, type FlowChoice } from '../../protocol/flows.js';
@@ -12,7 +15,7 @@ import { ExchangeTracker } from '../../protocol/exchanges.js';
 import { NOTE_TOPICS } from '../../protocol/session.js';
 import { Linter, type Finding } from '../../protocol/lint/index.js';
 import { exitHow, StderrTail } from '../../protocol/serverExit.js';
-import { ProcessHost } from '../processHost.js';
+import { ServerHost } from '../serverHost.js';
 import { monotonicNow } from '../journal.js';
 
 export const CONN = 'cli';
@@ -32,7 +35,11 @@ export class HeadlessClient {
   readonly tracker = new ExchangeTracker();
   readonly linter = new Linter();
   session: ClientSession | undefined;
-  private readonly host: ProcessHost;
+  private readonly host: ServerHost;
+  /** An HTTP server's transport (undefined for a stdio server). */
+  private readonly transport: HttpTransport | undefined;
+  /** Where an HTTP request that got no answer is reported: the connector while connecting, then the session. */
+  private onRequestFailed: ((id: JsonRpcId, reason: string, unreachable: boolean) => void) | undefined;
   private seq = 0;
   private nextId = 1;
   private alive = false;
@@ -41,10 +48,32 @@ export class HeadlessClient {
   private readonly stderrTail = new StderrTail();
 
   constructor(
-    private readonly config: ServerConfig,
+    private readonly config: ConnectionConfig,
     private readonly options: HeadlessOptions = {},
   ) {
-    this.host = new ProcessHost({ record: (e) => this.record(e), graceMs: options.graceMs ?? 2000, withholdEnv: ['MCP_LENS_TOKEN'] });
+    this.host = new ServerHost({ record: (e) => this.record(e), graceMs: options.graceMs ?? 2000, withholdEnv: ['MCP_LENS_TOKEN'] });
+    if (config.transport === 'http') {
+      this.transport = new HttpTransport({
+        perform: (request) =>
+          this.host.request(CONN, {
+            req: request.req,
+            method: request.method,
+            headers: request.headers,
+            ...(request.text === undefined ? {} : { body: Buffer.from(request.text, 'utf8') }),
+          }),
+        abort: (req, reason) => this.host.abort(CONN, req, reason),
+        onFailed: (id, reason, unreachable) => {
+          if (this.onRequestFailed) this.onRequestFailed(id, reason, unreachable);
+          else this.session?.transportFailed(id, reason, unreachable);
+        },
+        onNote: (text) => this.note(NOTE_TOPICS.step, { text }),
+      });
+    }
+  }
+
+  /** The server is reached over HTTP. */
+  get http(): boolean {
+    return this.transport !== undefined;
   }
 
   get findings(): Finding[] {
@@ -99,6 +128,11 @@ export class HeadlessClient {
               break;
             case 'restart':
               if (timer) clearTimeout(timer);
+              // Nothing to restart over HTTP: a stateless request ties no server process to a flow.
+              if (this.transport) {
+                run(connector.onRestarted());
+                break;
+              }
               void this.stop()
                 .then(() => this.start())
                 .then((error) =>
@@ -109,6 +143,8 @@ export class HeadlessClient {
               this.note(NOTE_TOPICS.step, { text: action.text });
               break;
             case 'connected':
+              this.onRequestFailed = undefined;
+              this.transport?.settle(action.outcome.flow, action.outcome.protocolVersion);
               this.note(NOTE_TOPICS.connected, { outcome: action.outcome });
               this.session = new ClientSession({
                 flow: action.outcome.flow,
@@ -124,8 +160,11 @@ export class HeadlessClient {
                 },
               });
               finish({ ok: true, connected: action.outcome });
+              // The handshake flow's stream of the server's own messages (a server may refuse it).
+              if (action.outcome.flow === 'handshake') this.transport?.openStream();
               return;
             case 'failed': {
+              this.onRequestFailed = undefined;
               this.note(NOTE_TOPICS.failed, { reason: action.reason });
               const unreachable = /no answer|exited|restart failed/.test(action.reason);
               finish({ ok: false, reason: action.reason, exitCode: unreachable ? 3 : 1 });
@@ -144,15 +183,19 @@ export class HeadlessClient {
         else if (event.kind === 'line' && event.stream === 'stderr' && event.text !== undefined) connector.onStderr(event.text);
         else if (event.kind === 'exit') run(connector.onExit(event));
       });
+      this.onRequestFailed = (id, reason) => run(connector.onRequestFailed(id, reason));
       run(connector.start());
     });
   }
 
   send(line: string): void {
-    this.host.send(CONN, Buffer.from(line, 'utf8'));
+    if (this.transport) this.transport.send(line);
+    else this.host.send(CONN, Buffer.from(line, 'utf8'));
   }
 
+  /** Stops the server; over HTTP, closes its streams and ends its session (DELETE) first. */
   stop(): Promise<void> {
+    this.transport?.close();
     return this.host.stop(CONN);
   }
 
@@ -186,6 +229,8 @@ export class HeadlessClient {
     const message = this.tracker.apply(event);
     this.linter.apply(event, message);
     this.options.onEvent?.(event);
+    // Before the session and the connector hear of a line: its exchange's headers come first.
+    this.transport?.onEvent(event);
     if (message && message.from === 'server') this.session?.onMessage(message.classified);
     if (event.kind === 'line' && event.stream === 'stderr' && event.text !== undefined) this.stderrTail.push(event.text);
     if (event.kind === 'exit') this.session?.close(`the server exited ${exitHow(event)}`);

@@ -20,6 +20,8 @@ export function transcriptLine(event: BridgeEvent, t0: number, http = false): st
     case 'spawn-error':
       return `${time} ✕ spawn   ${event.message}`;
     case 'exit':
+      // An HTTP connection's exit has neither code nor signal: it was closed.
+      if (event.code === null && event.signal === null) return `${time} ■ closed`;
       return `${time} ■ exit    ${event.signal ? `signal ${event.signal}` : `code ${event.code}`}${event.requested ? ' (stopped)' : ''}`;
     case 'stop':
       return `${time} ■ stop    ${event.step}`;

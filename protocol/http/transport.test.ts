@@ -12,7 +12,7 @@ type Unstamped<E> = E extends unknown ? Omit<E, 'seq' | 't' | 'kind' | 'conn'> :
 function harness(options: { maxResumes?: number } = {}) {
   const performed: HttpRequestSpec[] = [];
   const aborted: { req: string; reason: string }[] = [];
-  const failed: { id: JsonRpcId; reason: string }[] = [];
+  const failed: { id: JsonRpcId; reason: string; unreachable?: boolean }[] = [];
   const notes: string[] = [];
   const pending: { fn: () => void; ms: number }[] = [];
   const timers: Timers = {
@@ -23,7 +23,7 @@ function harness(options: { maxResumes?: number } = {}) {
   const transport = new HttpTransport({
     perform: (r) => performed.push(r),
     abort: (req, reason) => aborted.push({ req, reason }),
-    onFailed: (id, reason) => failed.push({ id, reason }),
+    onFailed: (id, reason, unreachable) => failed.push({ id, reason, ...(unreachable ? { unreachable } : {}) }),
     onNote: (text) => notes.push(text),
     timers,
     ...options,
@@ -163,8 +163,13 @@ describe('HttpTransport, what ends without an answer', () => {
   it('passes on the bridge’s reason for an error (a redirect not followed, a refused connection)', () => {
     const h = harness();
     h.transport.send(encodeFrame(flowRequest('handshake', 4, 'tools/list', undefined)));
-    h.http({ req: h.last().req, phase: 'error', code: 'redirect', message: 'HTTP 307 to http://elsewhere/: not followed' });
+    const req = h.last().req;
+    h.http({ req, phase: 'response', status: 307, headers: { location: 'http://elsewhere/' } });
+    h.http({ req, phase: 'error', code: 'redirect', message: 'HTTP 307 to http://elsewhere/: not followed' });
     expect(h.failed).toEqual([{ id: 4, reason: 'HTTP 307 to http://elsewhere/: not followed' }]);
+    h.transport.send(encodeFrame(flowRequest('handshake', 5, 'tools/list', undefined)));
+    h.http({ req: h.last().req, phase: 'error', code: 'refused', message: 'could not reach http://127.0.0.1:9/: ECONNREFUSED' });
+    expect(h.failed[1]).toEqual({ id: 5, reason: 'could not reach http://127.0.0.1:9/: ECONNREFUSED', unreachable: true });
   });
 
   it('notes a notification the server refused, and fails nothing', () => {

@@ -18,8 +18,8 @@ export interface HttpTransportOptions {
   perform: (request: HttpRequestSpec) => void;
   /** Stop reading an exchange: a cancel in the stateless flow, the stream when closing. */
   abort: (req: string, reason: string) => void;
-  /** A request whose exchange ended without its answer, and why in one line. */
-  onFailed: (id: JsonRpcId, reason: string) => void;
+  /** A request whose exchange ended without its answer, why in one line, and whether nothing answered at all. */
+  onFailed: (id: JsonRpcId, reason: string, unreachable: boolean) => void;
   /** Something HTTP said that the record should say in words (a session given, a stream refused). */
   onNote?: (text: string) => void;
   timers?: Timers;
@@ -284,7 +284,7 @@ export class HttpTransport {
     const resumable = streamed && exchange.lastEventId !== undefined && this.flow !== 'stateless' && (status ?? 0) < 300;
     const maxResumes = this.options.maxResumes ?? 3;
     if (resumable && exchange.attempt < maxResumes) return this.resume(exchange);
-    this.options.onFailed(exchange.rpcId, describeEnd(exchange, event));
+    this.options.onFailed(exchange.rpcId, describeEnd(exchange, event), exchange.status === undefined && event.phase === 'error');
   }
 
   private resume(from: Exchange): void {

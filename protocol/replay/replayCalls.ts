@@ -102,6 +102,8 @@ async function replayCall(call: RecordedCall, session: ReplaySession, options: R
       return { status: 'failed', call, ids, reason: outcome.reason, fatal: false };
     case 'closed':
       return { status: 'failed', call, ids, reason: outcome.reason, fatal: true };
+    case 'transport':
+      return { status: 'failed', call, ids, reason: outcome.reason, fatal: outcome.unreachable };
     default: {
       const never: never = outcome;
       return never;

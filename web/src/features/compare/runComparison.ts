@@ -91,6 +91,7 @@ function summarize(outcome: Outcome): string {
     case 'cancelled':
       return `cancelled: ${outcome.reason}`;
     case 'closed':
+    case 'transport':
       return outcome.reason;
     default: {
       const never: never = outcome;

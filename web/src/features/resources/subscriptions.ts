@@ -280,6 +280,7 @@ function ended(outcome: Outcome): Partial<Subscription> {
     case 'invalid':
       return { state: 'failed', note: `subscriptions/listen: ${describe(outcome)}` };
     case 'closed':
+    case 'transport':
       return { state: 'ended', note: outcome.reason };
     case 'timeout':
       return { state: 'ended', note: describe(outcome) };
@@ -299,6 +300,7 @@ function describe(outcome: Outcome): string {
     case 'cancelled':
       return `cancelled (${outcome.reason})`;
     case 'closed':
+    case 'transport':
       return outcome.reason;
   }
 }

@@ -66,6 +66,12 @@ function OutcomeBody({ outcome, method, outputSchema, onReadResource }: Omit<Res
       );
     case 'cancelled':
       return <div className="banner-box">Cancelled ({outcome.reason}); the server was told with notifications/cancelled.</div>;
+    case 'transport':
+      return (
+        <div className="banner-box bad" data-testid="transport-outcome">
+          No answer over HTTP: {outcome.reason}
+        </div>
+      );
     case 'closed':
       return (
         <div className="banner-box bad" data-testid="closed-outcome">

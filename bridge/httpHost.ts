@@ -1,0 +1,339 @@
+/**
+ * HTTP connections: the bridge's side of Streamable HTTP. It never reads MCP. For each
+ * connection it holds the URL and the connection's own headers (a bearer token among them) in
+ * memory only, performs the requests the engine asks for (method, the engine's headers, the
+ * body), and records everything: the request with its headers masked, the body as a stdin line,
+ * the response's status and headers, each server-sent event (its id) and its data as a stdout
+ * line, or a JSON body as one, and how the exchange ended. A redirect is recorded and never
+ * followed, so the headers never reach another address; a request waits at most the
+ * connection's timeout for its response headers (a JSON body, for its whole body).
+ */
+import type { Eol, HttpErrorCode, HttpMethod, HttpServerConfig, StopReason, UnstampedEvent } from '../protocol/envelope.js';
+import { maskHeaders, maskText, maskUrl, redactHttpConfig } from '../protocol/redact.js';
+import { lineEvent, type LineStream } from './lineRecord.js';
+import { SseParser } from './sseParser.js';
+
+export const DEFAULT_HTTP_TIMEOUT_MS = 30_000;
+/** A body that is not a stream is held whole before it is recorded; past this it is refused. */
+const MAX_BODY_BYTES = 64 * 1024 * 1024;
+
+export interface HttpHostOptions {
+  record: (event: UnstampedEvent) => void;
+  recordLine?: (conn: string, stream: LineStream, bytes: Buffer, eol: Eol) => void;
+  /** How long a stop waits for exchanges that are not streams (a DELETE) before aborting them. */
+  graceMs?: number;
+}
+
+export interface HttpRequestInput {
+  req: string;
+  method: HttpMethod;
+  headers: Record<string, string>;
+  body?: Buffer;
+}
+
+interface Exchange {
+  controller: AbortController;
+  /** Reading an SSE stream: a stop ends it at once. */
+  streaming: boolean;
+  /** Why it was aborted (ours), once it was. */
+  abortedFor?: { code: HttpErrorCode; message: string };
+  done: Promise<void>;
+}
+
+interface Conn {
+  config: HttpServerConfig;
+  /** Values masked wherever they would be recorded (the token, marked values, secret header values). */
+  secrets: string[];
+  alive: boolean;
+  exchanges: Map<string, Exchange>;
+  stopping?: Promise<void>;
+}
+
+/** Shorter values would mangle messages and are no secret worth hiding there. */
+const MIN_MASKED = 4;
+
+export class HttpHost {
+  private readonly conns = new Map<string, Conn>();
+  private readonly recordLine: (conn: string, stream: LineStream, bytes: Buffer, eol: Eol) => void;
+  private readonly graceMs: number;
+  private shuttingDown = false;
+
+  constructor(private readonly options: HttpHostOptions) {
+    this.recordLine = options.recordLine ?? ((conn, stream, bytes, eol) => options.record(lineEvent(conn, stream, bytes, eol)));
+    this.graceMs = options.graceMs ?? 2000;
+  }
+
+  has(conn: string): boolean {
+    return this.conns.has(conn);
+  }
+
+  isAlive(conn: string): boolean {
+    return this.conns.get(conn)?.alive ?? false;
+  }
+
+  liveConns(): string[] {
+    return [...this.conns].filter(([, c]) => c.alive).map(([conn]) => conn);
+  }
+
+  /** Opens a connection: nothing is sent until the engine asks; the config is journaled masked. */
+  open(conn: string, config: HttpServerConfig, label?: string): void {
+    const { config: redacted, redactions } = redactHttpConfig(config);
+    const secrets = redactions.flatMap((r) => (r.secret !== undefined && r.secret.length >= MIN_MASKED ? [r.secret] : []));
+    const fail = (code: string, message: string): void =>
+      this.options.record({ kind: 'spawn-error', conn, config: redacted, code, message });
+    if (this.shuttingDown) return fail('ESHUTDOWN', 'not opened: the bridge is stopping');
+    let url: URL;
+    try {
+      url = new URL(config.url);
+    } catch {
+      return fail('EINVAL', `not a URL: ${redacted.url}`);
+    }
+    if (url.protocol !== 'http:' && url.protocol !== 'https:') return fail('EINVAL', `not an http:// or https:// URL: ${redacted.url}`);
+    this.conns.set(conn, { config, secrets, alive: true, exchanges: new Map() });
+    this.options.record({ kind: 'spawn', conn, config: redacted, ...(label === undefined ? {} : { label }) });
+  }
+
+  /** Performs one request; every outcome is recorded, ending in one `end` or `error` event. */
+  request(conn: string, input: HttpRequestInput): void {
+    const state = this.conns.get(conn);
+    const { req } = input;
+    const error = (code: HttpErrorCode, message: string): void =>
+      this.options.record({ kind: 'http', conn, req, phase: 'error', code, message: state ? this.mask(state, message) : message });
+    if (!state?.alive) return error('not-open', 'not sent: the connection is not open');
+    if (state.exchanges.has(req)) return error('not-open', `not sent: exchange ${req} is still under way`);
+    const headers = mergeHeaders(input.headers, state.config.headers);
+    this.options.record({
+      kind: 'http',
+      conn,
+      req,
+      phase: 'request',
+      method: input.method,
+      url: maskUrl(state.config.url, state.secrets),
+      headers: maskHeaders(headers, state.secrets),
+    });
+    if (input.body !== undefined) this.recordLine(conn, 'stdin', input.body, '');
+    const exchange: Exchange = { controller: new AbortController(), streaming: false, done: Promise.resolve() };
+    state.exchanges.set(req, exchange);
+    exchange.done = this.perform(conn, state, input, headers, exchange).finally(() => state.exchanges.delete(req));
+  }
+
+  /** Stops reading an exchange (a cancel, a stream the engine closes); recorded as `aborted`. */
+  abort(conn: string, req: string, reason: string): void {
+    const exchange = this.conns.get(conn)?.exchanges.get(req);
+    if (!exchange || exchange.abortedFor) return;
+    exchange.abortedFor = { code: 'aborted', message: reason };
+    exchange.controller.abort();
+  }
+
+  /**
+   * Closes a connection: its streams at once, other exchanges (the DELETE that ends a session)
+   * after at most the grace time; then the `exit` that says it is closed.
+   */
+  stop(conn: string, _reason: StopReason = 'user'): Promise<void> {
+    const state = this.conns.get(conn);
+    if (!state?.alive) return Promise.resolve();
+    state.stopping ??= (async () => {
+      for (const exchange of state.exchanges.values()) if (exchange.streaming) this.abortFor(exchange, 'the connection was closed');
+      const rest = [...state.exchanges.values()];
+      if (rest.length > 0) {
+        let timer: ReturnType<typeof setTimeout> | undefined;
+        await Promise.race([
+          Promise.all(rest.map((e) => e.done)),
+          new Promise<void>((resolve) => (timer = setTimeout(resolve, this.graceMs))),
+        ]);
+        clearTimeout(timer);
+        for (const exchange of state.exchanges.values()) this.abortFor(exchange, 'the connection was closed');
+        await Promise.all([...state.exchanges.values()].map((e) => e.done));
+      }
+      state.alive = false;
+      this.options.record({ kind: 'exit', conn, code: null, signal: null, requested: true });
+    })();
+    return state.stopping;
+  }
+
+  async stopAll(reason: StopReason = 'user'): Promise<void> {
+    await Promise.all([...this.conns.keys()].map((conn) => this.stop(conn, reason)));
+  }
+
+  async shutdown(): Promise<void> {
+    this.shuttingDown = true;
+    await this.stopAll('shutdown');
+  }
+
+  private abortFor(exchange: Exchange, message: string): void {
+    if (exchange.abortedFor) return;
+    exchange.abortedFor = { code: 'aborted', message };
+    exchange.controller.abort();
+  }
+
+  private mask(state: Conn, text: string): string {
+    return maskText(text, state.secrets).text;
+  }
+
+  private async perform(
+    conn: string,
+    state: Conn,
+    input: HttpRequestInput,
+    headers: Record<string, string>,
+    exchange: Exchange,
+  ): Promise<void> {
+    const { req } = input;
+    const record = this.options.record;
+    const timeoutMs = state.config.timeoutMs ?? DEFAULT_HTTP_TIMEOUT_MS;
+    let timedOut: string | undefined;
+    const timer = setTimeout(() => {
+      timedOut ??= exchange.streaming ? `no response within ${timeoutMs} ms` : `no response (or not the whole body) within ${timeoutMs} ms`;
+      exchange.controller.abort();
+    }, timeoutMs);
+    const error = (code: HttpErrorCode, message: string): void =>
+      record({ kind: 'http', conn, req, phase: 'error', code, message: this.mask(state, message) });
+    /** Why the exchange stopped, when it was not the server's doing. */
+    const stopped = (): { code: HttpErrorCode; message: string } | undefined =>
+      exchange.abortedFor ?? (timedOut === undefined ? undefined : { code: 'timeout', message: timedOut });
+    try {
+      let response: Response;
+      try {
+        response = await fetch(state.config.url, {
+          method: input.method,
+          headers,
+          ...(input.body === undefined ? {} : { body: new Uint8Array(input.body) }),
+          redirect: 'manual',
+          signal: exchange.controller.signal,
+        });
+      } catch (cause) {
+        const why = stopped();
+        if (why) return error(why.code, why.message);
+        const e = cause as Error & { cause?: { code?: string; message?: string } };
+        // fetch rejects a header it cannot send (a line break in a value) before anything goes out.
+        if (e.name === 'TypeError' && e.message !== 'fetch failed') return error('not-open', `not sent: ${e.message}`);
+        const detail = e.cause?.code ?? e.cause?.message ?? e.message;
+        return error('refused', `could not reach ${maskUrl(state.config.url, state.secrets)}: ${detail}`);
+      }
+      const responseHeaders = maskHeaders(Object.fromEntries(response.headers), state.secrets);
+      const contentType = mediaType(response.headers.get('content-type'));
+      const responseEvent = (): void =>
+        record({
+          kind: 'http',
+          conn,
+          req,
+          phase: 'response',
+          status: response.status,
+          headers: responseHeaders,
+          ...(contentType === undefined ? {} : { contentType }),
+        });
+      if (response.status >= 300 && response.status < 400) {
+        responseEvent();
+        await response.body?.cancel().catch(() => undefined);
+        const location = response.headers.get('location');
+        return error(
+          'redirect',
+          `HTTP ${response.status}${location === null ? '' : ` to ${maskUrl(location, state.secrets)}`}: not followed (the connection's headers go to its own address only)`,
+        );
+      }
+      if (contentType === 'text/event-stream' && response.status < 300) {
+        exchange.streaming = true;
+        clearTimeout(timer);
+        responseEvent();
+        return await this.readStream(conn, state, req, response, exchange);
+      }
+      const body = await readWhole(response);
+      clearTimeout(timer);
+      if (typeof body === 'string') {
+        const why = stopped();
+        return why ? error(why.code, why.message) : error('network', this.bodyProblem(body));
+      }
+      responseEvent();
+      if (body.length > 0) this.recordLine(conn, 'stdout', body, '');
+      // A successful answer must be JSON or a stream; an error status may carry any page.
+      if (body.length > 0 && response.status < 300 && contentType !== 'application/json')
+        return error('content-type', `the body is ${contentType ?? 'of no stated type'}, not application/json or text/event-stream`);
+      record({ kind: 'http', conn, req, phase: 'end', how: 'complete', bytes: body.length });
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  private bodyProblem(problem: string): string {
+    return problem === 'too-large' ? `the body is larger than ${MAX_BODY_BYTES} bytes: not kept` : `the body broke off: ${problem}`;
+  }
+
+  private async readStream(conn: string, state: Conn, req: string, response: Response, exchange: Exchange): Promise<void> {
+    const record = this.options.record;
+    const parser = new SseParser();
+    let bytes = 0;
+    const reader = response.body?.getReader();
+    if (!reader) {
+      record({ kind: 'http', conn, req, phase: 'end', how: 'complete', bytes: 0 });
+      return;
+    }
+    try {
+      for (;;) {
+        const { done, value } = await reader.read();
+        if (done) break;
+        bytes += value.length;
+        for (const event of parser.push(Buffer.from(value.buffer, value.byteOffset, value.length))) {
+          record({
+            kind: 'http',
+            conn,
+            req,
+            phase: 'sse-event',
+            ...(event.id === undefined ? {} : { id: event.id }),
+            ...(event.event === undefined ? {} : { event: event.event }),
+            ...(event.retry === undefined ? {} : { retry: event.retry }),
+            size: event.data.length,
+          });
+          if (event.data.length > 0) this.recordLine(conn, 'stdout', event.data, '');
+        }
+      }
+    } catch (cause) {
+      const why = exchange.abortedFor;
+      const message = why ? why.message : `the stream broke off${parser.inEvent ? ' inside an event' : ''}: ${describeCause(cause)}`;
+      record({ kind: 'http', conn, req, phase: 'error', code: why ? why.code : 'network', message: this.mask(state, message) });
+      return;
+    }
+    record({ kind: 'http', conn, req, phase: 'end', how: parser.inEvent ? 'cut' : 'complete', bytes });
+  }
+}
+
+/** The engine's headers, then the connection's own (which win, whatever the case of their names). */
+export function mergeHeaders(engine: Readonly<Record<string, string>>, own: Readonly<Record<string, string>>): Record<string, string> {
+  const ownNames = new Set(Object.keys(own).map((n) => n.toLowerCase()));
+  const out: Record<string, string> = {};
+  for (const [name, value] of Object.entries(engine)) if (!ownNames.has(name.toLowerCase())) out[name] = value;
+  return { ...out, ...own };
+}
+
+/** `Application/JSON; charset=utf-8` -> `application/json`. */
+function mediaType(header: string | null): string | undefined {
+  if (header === null) return undefined;
+  const type = header.split(';')[0]?.trim().toLowerCase();
+  return type === '' ? undefined : type;
+}
+
+async function readWhole(response: Response): Promise<Buffer | string> {
+  const reader = response.body?.getReader();
+  if (!reader) return Buffer.alloc(0);
+  const parts: Uint8Array[] = [];
+  let total = 0;
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      total += value.length;
+      if (total > MAX_BODY_BYTES) {
+        await reader.cancel().catch(() => undefined);
+        return 'too-large';
+      }
+      parts.push(value);
+    }
+  } catch (cause) {
+    return describeCause(cause);
+  }
+  return Buffer.concat(parts);
+}
+
+function describeCause(cause: unknown): string {
+  const e = cause as Error & { cause?: { code?: string; message?: string } };
+  const inner = e.cause?.code ?? e.cause?.message;
+  return inner === undefined ? (e.message ?? String(cause)) : `${e.message} (${inner})`;
+}
