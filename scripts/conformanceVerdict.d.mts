@@ -1,0 +1,43 @@
+// Types for scripts/conformanceVerdict.mjs, which its test imports.
+export const DONE_MARKER: string;
+
+export interface ScenarioOutcome {
+  passed: boolean;
+  problems: string[];
+  checks: number;
+}
+export function scenarioOutcome(saved: { checks: unknown; stdout: string | undefined; stderr?: string | undefined }): ScenarioOutcome;
+
+export type Expected = Record<string, Record<string, string>>;
+export function parseExpected(json: unknown): Expected;
+export function expectedEntry(expected: Record<string, string>, scenario: string): string | undefined;
+
+export interface Run {
+  scenario: string;
+  scored: boolean;
+  passed: boolean;
+  problems: string[];
+}
+export type Kind = 'pass' | 'fail' | 'expected-failure' | 'unexpected-pass';
+export interface Row extends Run {
+  kind: Kind;
+  entry?: string;
+  why?: string;
+}
+export interface Verdict {
+  rows: Row[];
+  stale: string[];
+  counts: {
+    total: number;
+    passed: number;
+    expectedFailures: number;
+    failed: number;
+    unexpectedPasses: number;
+    scored: number;
+    scoredPassed: number;
+  };
+  ok: boolean;
+}
+export function judge(runs: Run[], expected: Record<string, string>): Verdict;
+export function reportLines(label: string, verdict: Verdict): string[];
+export function scenarioOfResultDir(relativeDir: string): string | undefined;
