@@ -18,6 +18,7 @@ const USAGE = `Usage: mcp-lens [options] [-- command [args...]]
        mcp-lens replay <file> [options] -- command [args...]       (mcp-lens replay --help)
        mcp-lens mock <file> [--conn <id>]                          (mcp-lens mock --help)
        mcp-lens tour check <file>                                  (mcp-lens tour --help)
+       mcp-lens conformance-client <url>                           (mcp-lens conformance-client --help)
 
 Serves MCP Lens at http://127.0.0.1:<port>/ with the given stdio server (default: the demo
 server) ready to connect.
@@ -79,6 +80,8 @@ export async function runCli(argv: string[], options: CliOptions = {}): Promise<
   if (argv[0] === 'replay') return headless('replay', async () => (await import('./cli/replay.js')).runReplay(argv.slice(1)));
   if (argv[0] === 'mock') return headless('mock', async () => (await import('./cli/mock.js')).runMock(argv.slice(1)));
   if (argv[0] === 'tour') return headless('tour', async () => (await import('./cli/tour.js')).runTour(argv.slice(1)));
+  if (argv[0] === 'conformance-client')
+    return headless('conformance-client', async () => (await import('./cli/conformanceClient.js')).runConformanceClient(argv.slice(1)));
   return serve(argv, options);
 }
 
