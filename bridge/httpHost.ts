@@ -37,6 +37,11 @@ interface Exchange {
   streaming: boolean;
   /** Why it was aborted (ours), once it was. */
   abortedFor?: { code: HttpErrorCode; message: string };
+  /**
+   * The body's reader, once reading. An abort cancels it too: a read pending when the server
+   * closed the socket at the moment of the abort was seen to never settle.
+   */
+  reader?: ReadableStreamDefaultReader<Uint8Array>;
   done: Promise<void>;
 }
 
@@ -120,9 +125,7 @@ export class HttpHost {
   /** Stops reading an exchange (a cancel, a stream the engine closes); recorded as `aborted`. */
   abort(conn: string, req: string, reason: string): void {
     const exchange = this.conns.get(conn)?.exchanges.get(req);
-    if (!exchange || exchange.abortedFor) return;
-    exchange.abortedFor = { code: 'aborted', message: reason };
-    exchange.controller.abort();
+    if (exchange) this.abortFor(exchange, reason);
   }
 
   /**
@@ -164,6 +167,7 @@ export class HttpHost {
     if (exchange.abortedFor) return;
     exchange.abortedFor = { code: 'aborted', message };
     exchange.controller.abort();
+    exchange.reader?.cancel().catch(() => undefined);
   }
 
   private mask(state: Conn, text: string): string {
@@ -184,6 +188,7 @@ export class HttpHost {
     const timer = setTimeout(() => {
       timedOut ??= exchange.streaming ? `no response within ${timeoutMs} ms` : `no response (or not the whole body) within ${timeoutMs} ms`;
       exchange.controller.abort();
+      exchange.reader?.cancel().catch(() => undefined);
     }, timeoutMs);
     const error = (code: HttpErrorCode, message: string): void =>
       record({ kind: 'http', conn, req, phase: 'error', code, message: this.mask(state, message) });
@@ -236,12 +241,11 @@ export class HttpHost {
         responseEvent();
         return await this.readStream(conn, state, req, response, exchange);
       }
-      const body = await readWhole(response);
+      const body = await readWhole(response, exchange);
       clearTimeout(timer);
-      if (typeof body === 'string') {
-        const why = stopped();
-        return why ? error(why.code, why.message) : error('network', this.bodyProblem(body));
-      }
+      const why = stopped();
+      if (why) return error(why.code, why.message);
+      if (typeof body === 'string') return error('network', this.bodyProblem(body));
       responseEvent();
       if (body.length > 0) this.recordLine(conn, 'stdout', body, '');
       // A successful answer must be JSON or a stream; an error status may carry any page.
@@ -266,6 +270,7 @@ export class HttpHost {
       record({ kind: 'http', conn, req, phase: 'end', how: 'complete', bytes: 0 });
       return;
     }
+    exchange.reader = reader;
     try {
       for (;;) {
         const { done, value } = await reader.read();
@@ -291,7 +296,10 @@ export class HttpHost {
       record({ kind: 'http', conn, req, phase: 'error', code: why ? why.code : 'network', message: this.mask(state, message) });
       return;
     }
-    record({ kind: 'http', conn, req, phase: 'end', how: parser.inEvent ? 'cut' : 'complete', bytes });
+    // A cancelled reader ends as if the body had: it was ours.
+    const why = exchange.abortedFor;
+    if (why) record({ kind: 'http', conn, req, phase: 'error', code: why.code, message: this.mask(state, why.message) });
+    else record({ kind: 'http', conn, req, phase: 'end', how: parser.inEvent ? 'cut' : 'complete', bytes });
   }
 }
 
@@ -310,9 +318,10 @@ function mediaType(header: string | null): string | undefined {
   return type === '' ? undefined : type;
 }
 
-async function readWhole(response: Response): Promise<Buffer | string> {
+async function readWhole(response: Response, exchange: Exchange): Promise<Buffer | string> {
   const reader = response.body?.getReader();
   if (!reader) return Buffer.alloc(0);
+  exchange.reader = reader;
   const parts: Uint8Array[] = [];
   let total = 0;
   try {

@@ -26,8 +26,10 @@ import { configOptions, headlessServer } from './configFile.js';
 import { CONN, HeadlessClient } from './headless.js';
 import { recordTarget, writeRecord } from './record.js';
 import { transcriptLine } from './transcript.js';
+import { HTTP_USAGE, httpOptions } from './httpOptions.js';
 
 export const CALL_USAGE = `Usage: mcp-lens call --method <method> [options] -- <command> [args...]
+       mcp-lens call --method <method> [options] --url <url> [--header 'Name: value']...
        mcp-lens call --method <method> [options] --config <file> --server <name>
 
   --flow handshake|stateless|auto   how to open the conversation (default auto)
@@ -54,6 +56,7 @@ export const CALL_USAGE = `Usage: mcp-lens call --method <method> [options] -- <
                                     SHELL, TERM, LOGNAME only; set more with -- env NAME=value cmd)
   --config <file> --server <name>   the server named in an mcpServers config file (Claude Desktop,
                                     Cursor, VS Code), with its env and cwd, in place of -- command
+${HTTP_USAGE}
 
 stdout carries the result (or {"error":...}) exactly as the server wrote it.
 Exit codes: 0 success; 1 JSON-RPC error, isError: true, no final result (input_required left
@@ -64,6 +67,7 @@ missing is found before the server starts); 3 unreachable, dead or timed out.
 const callOptions = {
   ...commonOptions,
   ...configOptions,
+  ...httpOptions,
   method: { type: 'string' },
   'tool-name': { type: 'string' },
   'tool-arg': { type: 'string', multiple: true },
@@ -111,7 +115,7 @@ export async function runCall(
   const client = new HeadlessClient(plan.server, {
     onEvent: (event) => {
       t0 ??= event.t;
-      if (plan.transcript) say(transcriptLine(event, t0));
+      if (plan.transcript) say(transcriptLine(event, t0, client.http));
     },
     onServerRequest: async (method, params) => answer(method, params),
     onFlag: (text) => flags.push(text),

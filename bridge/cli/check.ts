@@ -16,8 +16,10 @@ import { configOptions, headlessServer } from './configFile.js';
 import { HeadlessClient } from './headless.js';
 import { recordTarget, writeRecord } from './record.js';
 import { transcriptLine } from './transcript.js';
+import { HTTP_USAGE, httpOptions } from './httpOptions.js';
 
 export const CHECK_USAGE = `Usage: mcp-lens check [--flow handshake|stateless|auto] [options] -- <command> [args...]
+       mcp-lens check [options] --url <url> [--header 'Name: value']...
        mcp-lens check [options] --config <file> --server <name>
 
 Connects, reads server/discover or the initialize result, lists tools, resources, resource
@@ -38,6 +40,7 @@ a tool), and prints what breaks the protocol, grouped by rule.
                            TERM, LOGNAME only; set more with -- env NAME=value cmd)
   --config <file>          with --server <name>: the server named in an mcpServers config file
                            (Claude Desktop, Cursor, VS Code), with its env and cwd, in place of -- command
+${HTTP_USAGE}
 
 Exit codes: 0 no errors (warnings allowed); 1 at least one error finding, or the --record file
 could not be written; 2 bad usage; 3 unreachable.
@@ -76,7 +79,7 @@ export async function runCheck(
   const client = new HeadlessClient(server, {
     onEvent: (event) => {
       t0 ??= event.t;
-      if (values.transcript) err.write(`${transcriptLine(event, t0)}\n`);
+      if (values.transcript) err.write(`${transcriptLine(event, t0, server.transport === 'http')}\n`);
     },
     // check answers no questions: an elicitation it declared is cancelled, anything else refused.
     onServerRequest: async (method) => (method === 'elicitation/create' ? refusal(method) : notHandled(method)),
@@ -215,7 +218,7 @@ function isRecord(value: unknown): value is Record<string, unknown> {
 }
 
 function planCheck(argv: string[]) {
-  const { values, positionals } = parse(argv, { ...commonOptions, ...configOptions, capabilities: { type: 'string' } });
+  const { values, positionals } = parse(argv, { ...commonOptions, ...configOptions, ...httpOptions, capabilities: { type: 'string' } });
   const capabilities = capabilitiesOption(values.capabilities);
   if (values.help)
     return {

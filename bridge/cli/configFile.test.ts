@@ -79,11 +79,11 @@ describe('mcp-lens call and check --config FILE --server NAME', () => {
     expect(none.stderr).toContain('no such file');
   });
 
-  it('says plainly what it cannot do yet, and what it leaves as written', async () => {
-    const remote = await lens(['call', ...echo, '--config', config, '--server', 'remote']);
-    expect(remote.code).toBe(2);
-    expect(remote.stderr).toContain('"remote" in');
-    expect(remote.stderr).toContain('remote servers: coming with HTTP support');
+  it('reaches a remote entry over HTTP with its headers, and says what it leaves as written', async () => {
+    // Nothing answers at mcp.example.com here: the call says it could not reach it, within the timeout.
+    const remote = await lens(['call', ...echo, '--flow', 'handshake', '--http-timeout', '1000', '--config', config, '--server', 'remote']);
+    expect(remote.code).toBe(3);
+    expect(remote.stderr).toMatch(/initialize got no answer over HTTP: (could not reach https:\/\/mcp\.example\.com\/mcp|no response)/);
     expect(remote.stderr).not.toContain('Bearer abc');
     const both = await lens(['call', ...echo, '--config', config, '--server', 'demo', '--', 'node', 'x.js']);
     expect(both.code).toBe(2);

@@ -6,9 +6,10 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import type { ServerConfig } from '../../protocol/envelope.js';
+import type { ConnectionConfig, ServerConfig } from '../../protocol/envelope.js';
 import { formatConfigProblem, readServersFile, type ImportedServer } from '../../protocol/mcpServersFile.js';
 import { serverCommand, UsageError } from './args.js';
+import { hasHttpValues, httpServerFrom, type HttpValues } from './httpOptions.js';
 
 /** Options `call`, `check` and the app's command take for it. */
 export const configOptions = {
@@ -55,21 +56,37 @@ function stdioOnly(server: ImportedServer, file: string): Extract<ImportedServer
 }
 
 /**
- * The server of `call` or `check`: the entry `--config`/`--server` name, or the command after
+ * The server of `call` or `check`: an HTTP server (`--url`), the entry `--config`/`--server`
+ * name (a remote one over HTTP, with `--header` and a bearer token added), or the command after
  * `--`. `serverNotes` are what the reader noticed in the entry (placeholders left as written).
  */
 export function headlessServer(
-  values: { config?: string; server?: string; 'inherit-env'?: boolean },
+  values: { config?: string; server?: string; 'inherit-env'?: boolean } & HttpValues,
   positionals: string[],
-): { server: ServerConfig; serverNotes: string[] } {
+  env: NodeJS.ProcessEnv = process.env,
+): { server: ConnectionConfig; serverNotes: string[] } {
   const inherit = values['inherit-env'] === true ? { inheritEnv: true as const } : {};
+  if (values.url !== undefined) {
+    if (values.config !== undefined || positionals.length > 0)
+      throw new UsageError('give the server with --url, with --config and --server, or after --: one of them');
+    if (values['inherit-env'] === true) throw new UsageError('--inherit-env is for a server MCP Lens starts, not one at a --url');
+    return { server: httpServerFrom(values, { transport: 'http', url: values.url, headers: {} }, env), serverNotes: [] };
+  }
   if (values.config === undefined) {
     if (values.server !== undefined) throw new UsageError('--server names a server of a --config file: give the file too');
+    if (hasHttpValues(values))
+      throw new UsageError('--header, --bearer-token(-env) and --http-timeout go with --url (or a remote --config server)');
     return { server: { ...serverCommand(positionals), env: {}, ...inherit }, serverNotes: [] };
   }
   if (positionals.length > 0) throw new UsageError('give the server with --config and --server, or after --, not both');
-  const picked = stdioOnly(serverFromConfigFile(values.config, values.server), values.config);
-  return { server: { ...picked.config, ...inherit }, serverNotes: picked.notes.map((n) => `"${picked.name}": ${n}`) };
+  const picked = serverFromConfigFile(values.config, values.server);
+  const serverNotes = picked.notes.map((n) => `"${picked.name}": ${n}`);
+  if (picked.transport === 'http') return { server: httpServerFrom(values, picked.config, env), serverNotes };
+  if (hasHttpValues(values))
+    throw new UsageError(
+      `"${picked.name}" in ${values.config} is started by MCP Lens: --header and a bearer token are for a remote server`,
+    );
+  return { server: { ...picked.config, ...inherit }, serverNotes };
 }
 
 /** The app's default server from `--config`/`--server` (named after its entry), with its notes. */
