@@ -31,8 +31,12 @@ test('a pasted mcpServers config fills the form with the server picked, its env 
   await dialog.getByLabel('Config file (JSON)').fill(config);
   const servers = dialog.getByTestId('import-config-server');
   await expect(servers).toHaveCount(2);
-  await expect(servers.nth(1)).toContainText('remote servers: coming with HTTP support');
-  await expect(servers.nth(1).getByRole('button')).toBeDisabled();
+  // A remote entry fills the form's URL mode, its bearer token in the token field.
+  await dialog.getByRole('button', { name: 'Use “remote”' }).click();
+  await expect(page.getByLabel('URL of the MCP endpoint')).toHaveValue('https://mcp.example.com/mcp');
+  await expect(page.getByLabel(/^Bearer token/)).toHaveValue('abc');
+  await page.getByRole('button', { name: 'Import config…' }).click();
+  await dialog.getByLabel('Config file (JSON)').fill(config);
   await dialog.getByRole('button', { name: 'Use “demo”' }).click();
   await expect(dialog).toHaveCount(0);
 

@@ -2,9 +2,11 @@
  * One server connection driven from this tab: spawns it, runs the protocol's Connector, then
  * hands the open conversation to a ClientSession. Each connect decision is journaled as a note,
  * so the steps show in the log and survive a reload; a reloaded tab adopts a live connection
- * from its notes and carries on with the next free id.
+ * from its notes and carries on with the next free id. An HTTP server's messages go through an
+ * HttpTransport, as `http` commands the bridge performs; the transport reads every event back.
  */
-import type { BridgeEvent, ServerConfig } from '../../../protocol/envelope.js';
+import type { BridgeEvent, ConnectionConfig } from '../../../protocol/envelope.js';
+import { HttpTransport } from '../../../protocol/http/transport.js';
 import { Connector, type ConnectAction, type Connected } from '../../../protocol/connect.js';
 import { ClientSession, type ServerAnswer } from '../../../protocol/clientSession.js';
 import { encodeFrame, type FlowChoice, type LogLevel } from '../../../protocol/flows.js';
@@ -64,8 +66,17 @@ export class ConnectionDriver {
     this.ready = new Promise((resolve) => (this.settle = resolve));
   }
 
+  /** An HTTP server's transport (undefined for a stdio server). */
+  private transport: HttpTransport | undefined;
+
+  /** The server is reached over HTTP. */
+  get http(): boolean {
+    return this.transport !== undefined;
+  }
+
   /** Launches the server and opens the conversation (unless `open` is false). */
-  start(config: ServerConfig, choice: FlowChoice, options: DriverOptions, label?: string): void {
+  start(config: ConnectionConfig, choice: FlowChoice, options: DriverOptions, label?: string): void {
+    if (config.transport === 'http') this.transport = this.newTransport();
     if (options.open !== false) {
       this.connector = new Connector(choice, {
         nextId: () => this.nextId++,
@@ -84,23 +95,66 @@ export class ConnectionDriver {
     this.spawn();
   }
 
-  /** Takes over a connection opened before a reload, from what the journal says of it. */
-  adopt(connected: Connected, nextId: number): void {
+  /**
+   * Takes over a connection opened before a reload, from what the journal says of it (over
+   * HTTP, the session id the server gave; the streams the earlier tab opened stay the bridge's).
+   */
+  adopt(connected: Connected, nextId: number, http?: { sessionId?: string }): void {
     this.settle({ ok: true });
     this.nextId = nextId;
     this.awaitingSpawn = false;
+    if (http) {
+      this.transport = this.newTransport();
+      this.transport.restore({
+        flow: connected.flow,
+        protocolVersion: connected.protocolVersion,
+        ...(http.sessionId === undefined ? {} : { sessionId: http.sessionId }),
+      });
+    }
     this.openSession(connected);
   }
 
+  /** Over HTTP: closes the streams and ends the server's session (DELETE) before the bridge closes the connection. */
   dispose(): void {
     this.disposed = true;
     if (this.timer) clearTimeout(this.timer);
+    this.transport?.close();
     this.session?.close('disconnected');
+  }
+
+  /** Writes one message: a stdin line, or over HTTP the request the flow calls for. */
+  sendLine(text: string): void {
+    if (this.transport) this.transport.send(text);
+    else this.socket.send({ type: 'send', conn: this.conn, text });
+  }
+
+  private newTransport(): HttpTransport {
+    return new HttpTransport({
+      perform: (request) =>
+        this.socket.send({
+          type: 'http',
+          conn: this.conn,
+          req: request.req,
+          method: request.method,
+          headers: request.headers,
+          ...(request.text === undefined ? {} : { text: request.text }),
+        }),
+      abort: (req, reason) => this.socket.send({ type: 'abort', conn: this.conn, req, reason }),
+      onFailed: (id, reason, unreachable) => {
+        if (this.connector && !this.connector.finished) this.run(this.connector.onRequestFailed(id, reason));
+        else this.session?.transportFailed(id, reason, unreachable);
+      },
+      onNote: (text) => this.note(NOTE_TOPICS.step, { text }),
+      // Exchange ids of this page only: another tab, or this one reloaded, never reuses one.
+      prefix: `${Math.random().toString(36).slice(2, 6)}-`,
+    });
   }
 
   /** `classified`: the line as the session model already classified it, so it is not parsed twice. */
   onEvent(event: BridgeEvent, classified?: Classified): void {
     if (this.disposed) return;
+    // Before the connector and the session hear of a line: its exchange's headers come first.
+    this.transport?.onEvent(event);
     switch (event.kind) {
       case 'spawn':
         this.alive = true;
@@ -151,7 +205,7 @@ export class ConnectionDriver {
     }
   }
 
-  private config: ServerConfig | undefined;
+  private config: ConnectionConfig | undefined;
   private label: string | undefined;
   private logLevel: LogLevel | undefined;
 
@@ -165,6 +219,7 @@ export class ConnectionDriver {
   private openedByHand(connected: Connected | undefined): void {
     if (!connected || !this.byHand) return;
     this.nextId = Math.max(this.nextId, this.byHand.maxClientId + 1);
+    this.transport?.settle(connected.flow, connected.protocolVersion);
     this.openSession(connected);
     const how =
       connected.flow === 'handshake' ? 'the handshake written by hand is complete' : 'server/discover written by hand was answered';
@@ -177,7 +232,7 @@ export class ConnectionDriver {
     this.session = new ClientSession({
       flow: connected.flow,
       protocolVersion: connected.protocolVersion,
-      send: (text) => this.socket.send({ type: 'send', conn: this.conn, text }),
+      send: (text) => this.sendLine(text),
       nextId: () => this.nextId++,
       capabilities: this.capabilities,
       ...(this.logLevel && connected.flow === 'stateless' ? { logLevel: this.logLevel } : {}),
@@ -193,7 +248,7 @@ export class ConnectionDriver {
     for (const action of actions) {
       switch (action.type) {
         case 'send':
-          this.socket.send({ type: 'send', conn: this.conn, text: encodeFrame(action.frame) });
+          this.sendLine(encodeFrame(action.frame));
           break;
         case 'wait':
           if (this.timer) clearTimeout(this.timer);
@@ -201,6 +256,11 @@ export class ConnectionDriver {
           break;
         case 'restart':
           if (this.timer) clearTimeout(this.timer);
+          // Nothing to restart over HTTP: a stateless request ties no server process to a flow.
+          if (this.transport) {
+            if (this.connector) this.run(this.connector.onRestarted());
+            break;
+          }
           this.restarting = true;
           if (this.alive) {
             this.respawnOnExit = true;
@@ -212,8 +272,11 @@ export class ConnectionDriver {
           break;
         case 'connected':
           if (this.timer) clearTimeout(this.timer);
+          this.transport?.settle(action.outcome.flow, action.outcome.protocolVersion);
           this.openSession(action.outcome);
           this.note(NOTE_TOPICS.connected, { outcome: action.outcome });
+          // The handshake flow's stream of the server's own messages (a server may refuse it).
+          if (action.outcome.flow === 'handshake') this.transport?.openStream();
           if (this.logLevel && action.outcome.flow === 'handshake')
             void this.session?.request('logging/setLevel', { level: this.logLevel }).done;
           this.settle({ ok: true });

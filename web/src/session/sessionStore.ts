@@ -3,7 +3,7 @@
  * React with useSyncExternalStore. Everything shown is derived from journaled events, so a
  * reloaded tab rebuilds the same picture from the backlog.
  */
-import type { BridgeEvent, ServerConfig, WelcomeFrame } from '../../../protocol/envelope.js';
+import type { BridgeEvent, ConnectionConfig, WelcomeFrame } from '../../../protocol/envelope.js';
 import type { FlowChoice } from '../../../protocol/flows.js';
 import { NOTE_TOPICS, SessionModel, type ConnInfo } from '../../../protocol/session.js';
 import { BridgeSocket, type SocketStatus } from './bridgeSocket.js';
@@ -133,7 +133,7 @@ export class SessionStore {
   getSnapshot = (): Snapshot => this.snapshot;
 
   /** Spawns a server and opens the conversation in the chosen flow. Returns the connection id. */
-  connect(config: ServerConfig, choice: FlowChoice, options: DriverOptions, label?: string): string {
+  connect(config: ConnectionConfig, choice: FlowChoice, options: DriverOptions, label?: string): string {
     const conn = this.newConnId();
     this.ownLaunches.push(conn);
     this.launch(conn, config, choice, options, label);
@@ -141,7 +141,7 @@ export class SessionStore {
   }
 
   /** Like connect, for scripted runs: the driver, to await and to answer questions for. */
-  launch(conn: string, config: ServerConfig, choice: FlowChoice, options: DriverOptions, label?: string): ConnectionDriver {
+  launch(conn: string, config: ConnectionConfig, choice: FlowChoice, options: DriverOptions, label?: string): ConnectionDriver {
     const driver = this.newDriver(conn, options.capabilities ?? {});
     driver.start(config, choice, options, label);
     return driver;
@@ -170,7 +170,8 @@ export class SessionStore {
     if (driver?.session) return driver.session;
     if (driver || !this.socket || !info?.connected || info.status !== 'running') return undefined;
     const adopted = this.newDriver(conn, info.capabilities ?? {});
-    adopted.adopt(info.connected, info.maxClientId + 1);
+    const http = info.config?.transport === 'http' ? (info.httpSession === undefined ? {} : { sessionId: info.httpSession }) : undefined;
+    adopted.adopt(info.connected, info.maxClientId + 1, http);
     return adopted.session;
   }
 
@@ -232,9 +233,11 @@ export class SessionStore {
     }
   }
 
-  /** Writes a line to the server exactly as typed, valid JSON or not. */
+  /** Writes a line to the server exactly as typed, valid JSON or not (over HTTP, as the body of a POST). */
   sendRaw(conn: string, text: string): void {
-    this.socket?.send({ type: 'send', conn, text });
+    const driver = this.drivers.get(conn);
+    if (driver?.http) driver.sendLine(text);
+    else this.socket?.send({ type: 'send', conn, text });
   }
 
   /** Authenticated GET against the bridge's API. */

@@ -1,5 +1,5 @@
 import { useEffect, useState, type FormEvent } from 'react';
-import type { ServerConfig, WelcomeFrame } from '../../../../protocol/envelope.js';
+import type { ConnectionConfig, ServerConfig, WelcomeFrame } from '../../../../protocol/envelope.js';
 import { HANDSHAKE_VERSIONS, LOG_LEVELS, STATELESS_VERSION, type FlowChoice, type LogLevel } from '../../../../protocol/flows.js';
 import type { ImportedServer } from '../../../../protocol/mcpServersFile.js';
 import type { SessionStore } from '../../session/sessionStore.js';
@@ -7,6 +7,7 @@ import { rememberClearConfig } from './clearConfigs.js';
 import { useConnectAtStart } from './connectAtStart.js';
 import { ImportConfigDialog } from './ImportConfigDialog.js';
 import { configToFields, fieldsToConfig, type ConfigFields } from './parseConfig.js';
+import { EMPTY_HTTP_FIELDS, httpConfigToFields, httpFieldsToConfig, type HttpFields } from './httpFields.js';
 
 interface Props {
   store: SessionStore;
@@ -32,7 +33,11 @@ export function ConnectPanel({ store, welcome, disabled }: Props) {
   const [logLevel, setLogLevel] = useState<LogLevel | ''>('');
   const [caps, setCaps] = useState({ roots: false, sampling: false, elicitationForm: true, elicitationUrl: false });
   const [importing, setImporting] = useState(false);
-  const [imported, setImported] = useState<Extract<ImportedServer, { transport: 'stdio' }> | undefined>();
+  const [imported, setImported] = useState<ImportedServer | undefined>();
+  /** A server the bridge starts (a command), or one over Streamable HTTP (a URL). */
+  const [transport, setTransport] = useState<'stdio' | 'http'>('stdio');
+  const [http, setHttp] = useState<HttpFields>(EMPTY_HTTP_FIELDS);
+  const setHttpField = (key: keyof HttpFields) => (value: string) => setHttp((h) => ({ ...h, [key]: value }));
 
   // Prefill once from the server the bridge was started with.
   useEffect(() => {
@@ -45,7 +50,7 @@ export function ConnectPanel({ store, welcome, disabled }: Props) {
 
   const submit = (event: FormEvent): void => {
     event.preventDefault();
-    const { config, errors: found } = fieldsToConfig(fields);
+    const { config, errors: found } = transport === 'http' ? httpFieldsToConfig(http) : fieldsToConfig(fields);
     const probe = flow === 'auto' ? parseProbeTimeout(probeTimeout) : {};
     const all = 'error' in probe ? [...found, probe.error] : found;
     setErrors(all);
@@ -53,13 +58,17 @@ export function ConnectPanel({ store, welcome, disabled }: Props) {
     start(config, flow, probe);
   };
 
-  const start = (config: ServerConfig, chosen: FlowChoice, probe: { probeTimeoutMs?: number } = {}): void => {
+  const start = (config: ConnectionConfig, chosen: FlowChoice, probe: { probeTimeoutMs?: number } = {}): void => {
     const label =
-      welcome && isDefaultServer(config, welcome.defaultServer)
-        ? welcome.defaultServer.label
-        : imported && isDefaultServer(config, imported.config)
+      config.transport === 'http'
+        ? imported?.transport === 'http' && imported.config.url === config.url
           ? imported.name
-          : undefined;
+          : undefined
+        : welcome && isDefaultServer(config, welcome.defaultServer)
+          ? welcome.defaultServer.label
+          : imported?.transport === 'stdio' && isDefaultServer(config, imported.config)
+            ? imported.name
+            : undefined;
     const conn = store.connect(
       config,
       chosen,
@@ -86,9 +95,13 @@ export function ConnectPanel({ store, welcome, disabled }: Props) {
 
   const pick = (server: ImportedServer): void => {
     setImporting(false);
-    // Remote servers are not offered until the form can take a URL.
-    if (server.transport !== 'stdio') return;
-    setFields(configToFields(server.config));
+    if (server.transport === 'http') {
+      setTransport('http');
+      setHttp(httpConfigToFields(server.config));
+    } else {
+      setTransport('stdio');
+      setFields(configToFields(server.config));
+    }
     setImported(server);
     setErrors([]);
   };
@@ -113,35 +126,89 @@ export function ConnectPanel({ store, welcome, disabled }: Props) {
           {note}
         </p>
       ))}
-      {importing && <ImportConfigDialog onPick={pick} onClose={() => setImporting(false)} remoteSupported={false} />}
-      <label htmlFor="cmd">Command</label>
-      <input id="cmd" value={fields.command} onChange={(e) => set('command')(e.target.value)} spellCheck={false} autoComplete="off" />
-      <label htmlFor="args">Arguments (one per line, passed as is: no shell)</label>
-      <textarea id="args" rows={2} value={fields.args} onChange={(e) => set('args')(e.target.value)} spellCheck={false} />
-      <label htmlFor="env">Environment (NAME=value per line; values are never journaled or exported)</label>
-      <textarea id="env" rows={2} value={fields.env} onChange={(e) => set('env')(e.target.value)} spellCheck={false} />
-      <label
-        className="check"
-        title="By default a server gets only PATH, HOME, USER, SHELL, TERM and LOGNAME from the bridge, plus what is set above"
-      >
-        <input
-          type="checkbox"
-          checked={fields.inheritEnv ?? false}
-          onChange={(e) => setFields((f) => ({ ...f, inheritEnv: e.target.checked }))}
-        />
-        Inherit the bridge's whole environment
-      </label>
-      <label htmlFor="secrets">Mark as secret (one value per line; redacted wherever it appears in what is recorded)</label>
-      <textarea
-        id="secrets"
-        rows={1}
-        value={fields.secrets ?? ''}
-        onChange={(e) => set('secrets')(e.target.value)}
-        spellCheck={false}
-        autoComplete="off"
-      />
-      <label htmlFor="cwd">Working directory (optional)</label>
-      <input id="cwd" value={fields.cwd} onChange={(e) => set('cwd')(e.target.value)} spellCheck={false} />
+      {importing && <ImportConfigDialog onPick={pick} onClose={() => setImporting(false)} remoteSupported />}
+      <div className="radio-row" role="radiogroup" aria-label="How to reach the server">
+        <label title="The bridge starts the server and talks to it over stdio">
+          <input type="radio" name="transport" value="stdio" checked={transport === 'stdio'} onChange={() => setTransport('stdio')} />
+          Launch a server (stdio)
+        </label>
+        <label title="The bridge sends each message as an HTTP request to the server's MCP endpoint">
+          <input type="radio" name="transport" value="http" checked={transport === 'http'} onChange={() => setTransport('http')} />
+          URL (Streamable HTTP)
+        </label>
+      </div>
+      {transport === 'http' ? (
+        <>
+          <label htmlFor="http-url">URL of the MCP endpoint</label>
+          <input
+            id="http-url"
+            value={http.url}
+            onChange={(e) => setHttpField('url')(e.target.value)}
+            placeholder="http://127.0.0.1:3001/mcp"
+            spellCheck={false}
+            autoComplete="off"
+          />
+          <label htmlFor="http-headers">Headers (Name: value per line, sent on every request)</label>
+          <textarea
+            id="http-headers"
+            rows={2}
+            value={http.headers}
+            onChange={(e) => setHttpField('headers')(e.target.value)}
+            spellCheck={false}
+          />
+          <label htmlFor="http-token">Bearer token (secret: kept in memory only, masked wherever it is recorded)</label>
+          <input
+            id="http-token"
+            type="password"
+            value={http.token}
+            onChange={(e) => setHttpField('token')(e.target.value)}
+            spellCheck={false}
+            autoComplete="off"
+          />
+          <label htmlFor="http-secrets">Mark as secret (one value per line, a header's value say; masked wherever it appears)</label>
+          <textarea
+            id="http-secrets"
+            rows={1}
+            value={http.secrets}
+            onChange={(e) => setHttpField('secrets')(e.target.value)}
+            spellCheck={false}
+            autoComplete="off"
+          />
+          <label htmlFor="http-timeout">Timeout for each response's headers (ms; empty: 30000)</label>
+          <input id="http-timeout" inputMode="numeric" value={http.timeoutMs} onChange={(e) => setHttpField('timeoutMs')(e.target.value)} />
+        </>
+      ) : (
+        <>
+          <label htmlFor="cmd">Command</label>
+          <input id="cmd" value={fields.command} onChange={(e) => set('command')(e.target.value)} spellCheck={false} autoComplete="off" />
+          <label htmlFor="args">Arguments (one per line, passed as is: no shell)</label>
+          <textarea id="args" rows={2} value={fields.args} onChange={(e) => set('args')(e.target.value)} spellCheck={false} />
+          <label htmlFor="env">Environment (NAME=value per line; values are never journaled or exported)</label>
+          <textarea id="env" rows={2} value={fields.env} onChange={(e) => set('env')(e.target.value)} spellCheck={false} />
+          <label
+            className="check"
+            title="By default a server gets only PATH, HOME, USER, SHELL, TERM and LOGNAME from the bridge, plus what is set above"
+          >
+            <input
+              type="checkbox"
+              checked={fields.inheritEnv ?? false}
+              onChange={(e) => setFields((f) => ({ ...f, inheritEnv: e.target.checked }))}
+            />
+            Inherit the bridge's whole environment
+          </label>
+          <label htmlFor="secrets">Mark as secret (one value per line; redacted wherever it appears in what is recorded)</label>
+          <textarea
+            id="secrets"
+            rows={1}
+            value={fields.secrets ?? ''}
+            onChange={(e) => set('secrets')(e.target.value)}
+            spellCheck={false}
+            autoComplete="off"
+          />
+          <label htmlFor="cwd">Working directory (optional)</label>
+          <input id="cwd" value={fields.cwd} onChange={(e) => set('cwd')(e.target.value)} spellCheck={false} />
+        </>
+      )}
       <fieldset>
         <legend>Protocol flow</legend>
         <div className="radio-row" role="radiogroup">

@@ -68,7 +68,11 @@ export function ConnectionCard({ info, store, active, onSelect }: Props) {
       )}
       {running && (
         <form onSubmit={send}>
-          <label htmlFor={`raw-${info.conn}`}>Send a raw line (exactly as typed; Ctrl+Enter)</label>
+          <label htmlFor={`raw-${info.conn}`}>
+            {info.config?.transport === 'http'
+              ? 'Send a raw message (the body of a POST, exactly as typed; Ctrl+Enter)'
+              : 'Send a raw line (exactly as typed; Ctrl+Enter)'}
+          </label>
           <textarea
             id={`raw-${info.conn}`}
             rows={2}
@@ -81,7 +85,15 @@ export function ConnectionCard({ info, store, active, onSelect }: Props) {
             <button type="submit" disabled={raw === ''}>
               Send line
             </button>
-            <button type="button" onClick={() => store.disconnect(info.conn)} title="Close stdin, then SIGTERM, then SIGKILL">
+            <button
+              type="button"
+              onClick={() => store.disconnect(info.conn)}
+              title={
+                info.config?.transport === 'http'
+                  ? 'Close its streams, end its session (DELETE), close the connection'
+                  : 'Close stdin, then SIGTERM, then SIGKILL'
+              }
+            >
               Stop
             </button>
           </div>
@@ -106,10 +118,16 @@ export function statusLine(info: ConnInfo): string {
       // No connect choice journaled: launch only, the user writes the opening lines.
       const opening = info.choice === undefined ? 'launched: write the opening lines' : 'connecting…';
       const state = info.connected ? 'connected' : info.connectError ? 'not connected' : opening;
+      if (info.config?.transport === 'http') {
+        const http = info.http ?? { requests: 0, responses: 0, sseEvents: 0 };
+        return `HTTP · ${state} · ${info.stdinLines} sent, ${info.stdoutLines} received · ${http.requests} requests, ${http.sseEvents} SSE events`;
+      }
       return `pid ${info.pid ?? '?'} · ${state} · ${info.stdinLines} sent, ${info.stdoutLines} received, ${info.stderrLines} stderr`;
     }
     case 'exited': {
       const exit = info.exit;
+      if (info.config?.transport === 'http')
+        return info.stopReason === 'idle' ? 'closed: no tab showed it for the idle time (--idle-stop)' : 'closed';
       const how = exit?.signal ? `signal ${exit.signal}` : `code ${exit?.code ?? '?'}`;
       const stopped = info.stopReason === 'idle' ? 'stopped: no tab showed it for the idle time (--idle-stop)' : 'stopped';
       return `${exit?.requested ? stopped : 'exited'} (${how})`;
