@@ -175,7 +175,9 @@ function describe(event: Record<string, unknown>): string {
     case 'spawn-error':
       return `spawn failed: ${String(event.message)} (${commandLine})`;
     case 'exit':
-      return event.signal !== null && event.signal !== undefined ? `exit ${String(event.signal)}` : `exit ${String(event.code)}`;
+      if (event.signal !== null && event.signal !== undefined) return `exit ${String(event.signal)}`;
+      // Neither code nor signal: an HTTP connection, closed.
+      return event.code === null ? 'closed' : `exit ${String(event.code)}`;
     case 'stop':
       return `stop: ${String(event.step)}${event.reason === undefined ? '' : ` (${String(event.reason)})`}`;
     case 'notice':
