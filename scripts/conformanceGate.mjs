@@ -15,6 +15,13 @@ if (socketPath === undefined || command === undefined) {
   process.exit(2);
 }
 
+// --quick: the runner names the scenarios it does not run; their clients end at once.
+const notRun = JSON.parse(process.env.MCP_LENS_CONFORMANCE_NOT_RUN ?? '[]');
+if (notRun.includes(process.env.MCP_CONFORMANCE_SCENARIO)) {
+  process.stderr.write('conformance gate: not run (--quick)\n');
+  process.exit(1);
+}
+
 const gate = net.connect(socketPath);
 gate.on('error', (error) => {
   process.stderr.write(`conformance gate: ${error.message}\n`);

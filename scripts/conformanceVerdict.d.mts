@@ -12,13 +12,16 @@ export type Expected = Record<string, Record<string, string>>;
 export function parseExpected(json: unknown): Expected;
 export function expectedEntry(expected: Record<string, string>, scenario: string): string | undefined;
 
+export function quickSkips(scenarios: string[], expected: Record<string, string>): Set<string>;
+
 export interface Run {
   scenario: string;
   scored: boolean;
   passed: boolean;
   problems: string[];
+  notRun?: boolean;
 }
-export type Kind = 'pass' | 'fail' | 'expected-failure' | 'unexpected-pass';
+export type Kind = 'pass' | 'fail' | 'expected-failure' | 'unexpected-pass' | 'not-run';
 export interface Row extends Run {
   kind: Kind;
   entry?: string;
@@ -33,6 +36,7 @@ export interface Verdict {
     expectedFailures: number;
     failed: number;
     unexpectedPasses: number;
+    notRun: number;
     scored: number;
     scoredPassed: number;
   };

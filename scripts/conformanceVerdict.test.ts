@@ -4,6 +4,7 @@ import {
   expectedEntry,
   judge,
   parseExpected,
+  quickSkips,
   reportLines,
   scenarioOfResultDir,
   scenarioOutcome,
@@ -76,6 +77,15 @@ describe('expectedEntry', () => {
   });
 });
 
+describe('quickSkips', () => {
+  it('leaves out all but the first scenario of each prefix/* entry, never a scenario excused by name or not excused', () => {
+    const expected = { 'auth/*': 'OAuth', 'auth/own': 'own why', 'ext/*': 'extension', 'sse-retry': 'resume' };
+    const scenarios = ['tools_call', 'auth/a', 'auth/own', 'auth/b', 'ext/x', 'auth/c', 'ext/y', 'sse-retry'];
+    expect([...quickSkips(scenarios, expected)]).toEqual(['auth/b', 'auth/c', 'ext/y']);
+    expect(quickSkips(scenarios, {}).size).toBe(0);
+  });
+});
+
 describe('judge', () => {
   const run = (scenario: string, passed: boolean, scored = true): Run => ({
     scenario,
@@ -97,6 +107,7 @@ describe('judge', () => {
       expectedFailures: 3,
       failed: 0,
       unexpectedPasses: 0,
+      notRun: 0,
       scored: 4,
       scoredPassed: 1,
     });
@@ -118,6 +129,17 @@ describe('judge', () => {
     const verdict = judge([run('tools_call', true)], { 'gone-scenario': 'was removed' });
     expect(verdict.ok).toBe(false);
     expect(verdict.stale).toEqual(['gone-scenario']);
+  });
+
+  it('counts a scenario not run as neither a pass nor a failure, its entry still in use', () => {
+    const verdict = judge([run('auth/a', false), { ...run('auth/b', false), notRun: true }], { 'auth/*': 'OAuth' });
+    expect(verdict.ok).toBe(true);
+    expect(verdict.rows.map((r) => r.kind)).toEqual(['expected-failure', 'not-run']);
+    expect(verdict.counts).toMatchObject({ expectedFailures: 1, notRun: 1, failed: 0 });
+    expect(reportLines('v', verdict)).toEqual([
+      '  ~ auth/* (2, 1 of them not run): expected to fail: OAuth',
+      'v: 0 passed, 1 expected failures, 0 failed, 0 unexpected passes, 1 not run (--quick); 0 of 2 required scenarios pass',
+    ]);
   });
 
   it('counts scenarios run but not scored apart from the required ones', () => {
