@@ -4,6 +4,8 @@ export const DONE_MARKER: string;
 export interface ScenarioOutcome {
   passed: boolean;
   problems: string[];
+  /** Timing warnings the suite calls acceptable: reported, not counted against the scenario. */
+  notes: string[];
   checks: number;
 }
 export function scenarioOutcome(saved: { checks: unknown; stdout: string | undefined; stderr?: string | undefined }): ScenarioOutcome;

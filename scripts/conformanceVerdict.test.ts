@@ -18,7 +18,7 @@ const done = `connected\n${DONE_MARKER}\n`;
 describe('scenarioOutcome', () => {
   it('passes a finished client whose checks all succeeded (INFO and SKIPPED are neither)', () => {
     const checks = [ok('a'), { id: 'b', status: 'INFO' }, { id: 'c', status: 'SKIPPED' }];
-    expect(scenarioOutcome({ checks, stdout: done })).toEqual({ passed: true, problems: [], checks: 3 });
+    expect(scenarioOutcome({ checks, stdout: done })).toEqual({ passed: true, problems: [], notes: [], checks: 3 });
   });
 
   it('fails on a FAILURE or a WARNING, naming each with the first line of its message', () => {
@@ -26,6 +26,21 @@ describe('scenarioOutcome', () => {
     const outcome = scenarioOutcome({ checks, stdout: done });
     expect(outcome.passed).toBe(false);
     expect(outcome.problems).toEqual(['FAILURE B: no header', 'WARNING c']);
+  });
+
+  it("passes a scenario whose one warning is the retry's timing, which the suite calls acceptable, and keeps it as a note", () => {
+    const late = {
+      id: 'r',
+      name: 'ClientRespectsRetryField',
+      status: 'WARNING',
+      errorMessage: 'Client reconnected slightly late (733ms instead of 500ms).',
+    };
+    const outcome = scenarioOutcome({ checks: [ok('a'), late], stdout: done });
+    expect(outcome.passed).toBe(true);
+    expect(outcome.notes).toEqual([
+      'WARNING ClientRespectsRetryField: Client reconnected slightly late (733ms instead of 500ms). (timing only: not counted)',
+    ]);
+    expect(scenarioOutcome({ checks: [{ ...late, status: 'FAILURE' }], stdout: done }).passed).toBe(false);
   });
 
   it('fails a client that did not say it finished, whatever the checks, with its last word (stderr first)', () => {
