@@ -99,11 +99,18 @@ export class AppPage {
     await this.page.getByTestId('timeline-search').fill(text);
   }
 
-  /** Opens a row's detail. */
+  /**
+   * Opens a row's detail. A live list may redraw under the click (a search still applying, events
+   * still arriving), so the click is made again until the detail shows that row.
+   */
   async selectRow(row: Locator): Promise<Locator> {
-    await row.click();
     const detail = this.page.getByTestId('detail-pane');
-    await expect(detail).toHaveAttribute('data-row', (await row.getAttribute('data-row')) ?? '');
+    await expect(async () => {
+      const id = (await row.getAttribute('data-row')) ?? '';
+      const shown = (await detail.count()) > 0 ? await detail.getAttribute('data-row') : null;
+      if (shown !== id) await row.click();
+      await expect(detail).toHaveAttribute('data-row', id, { timeout: 3000 });
+    }).toPass({ timeout: 30_000 });
     return detail;
   }
 }
