@@ -47,12 +47,14 @@ await Promise.all([
       '-p',
       'tsconfig.build.json',
       ...(check ? [] : ['--noCheck']),
-    ]).then((ok) => {
-      if (!ok) return;
-      for (const bin of ['dist/node/bridge/bin.js', 'dist/node/demo/server.js', 'dist/node/demo/httpServer.js'])
-        fs.chmodSync(path.join(root, bin), 0o755);
-      touch('.node-stamp');
-    }),
+    ])
+      .then((ok) => ok && run('bundling its three programs', 'scripts/bundleNode.mjs', []))
+      .then((ok) => {
+        if (!ok) return;
+        for (const bin of ['dist/node/bridge/bin.js', 'dist/node/demo/server.js', 'dist/node/demo/httpServer.js'])
+          fs.chmodSync(path.join(root, bin), 0o755);
+        touch('.node-stamp');
+      }),
   webStale &&
     run('bundling the web app', 'node_modules/vite/bin/vite.js', ['build', '--logLevel', 'warn'])
       // The HTML viewer's template goes into dist/web, which the app's build empties first.

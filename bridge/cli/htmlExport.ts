@@ -4,14 +4,19 @@
  * the template is the built dist/web/viewer.html beside this bin, and the file is written whole
  * or not at all (a temporary file, then a rename).
  */
+import { existsSync } from 'node:fs';
 import fs from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { parseSessionFile } from '../../protocol/sessionFile.js';
 import { buildViewerHtml } from '../../protocol/viewerHtml.js';
 
-/** dist/web/viewer.html, from dist/node/bridge/cli/ where this module runs once built. */
+/**
+ * dist/web/viewer.html, from where this module runs once built: dist/node/bridge/cli/ as tsc
+ * wrote it, or dist/node/chunks/ in the bundled bin (scripts/bundleNode.mjs).
+ */
 export function viewerTemplatePath(): string {
-  return fileURLToPath(new URL('../../../web/viewer.html', import.meta.url));
+  const candidates = ['../../../web/viewer.html', '../../web/viewer.html'].map((rel) => fileURLToPath(new URL(rel, import.meta.url)));
+  return candidates.find((file) => existsSync(file)) ?? candidates[0]!;
 }
 
 /**
