@@ -236,4 +236,38 @@ describe('HttpHost against a misbehaving server', () => {
       silent.close();
     }
   });
+
+  it('sends a request once more when its connection closes before any answer, and says so; a second close is the end', async () => {
+    // Closes the connection of the first `closing` requests unanswered, as a server does to an
+    // idle kept-alive connection just as a request goes out on it; then answers.
+    const serve = (closing: number) => {
+      let seen = 0;
+      return net.createServer((socket) => {
+        socket.once('data', () => {
+          if (++seen <= closing) socket.destroy();
+          else socket.end('HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: 2\r\nConnection: close\r\n\r\n{}');
+        });
+      });
+    };
+    for (const closing of [1, 2]) {
+      const server = serve(closing);
+      await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+      try {
+        const { port } = server.address() as net.AddressInfo;
+        const { events, run } = hostFor(`http://127.0.0.1:${port}/mcp`);
+        const { last } = await run();
+        const notices = events.filter((e) => e.kind === 'notice');
+        expect(notices).toEqual([
+          expect.objectContaining({
+            conn: 'c',
+            message: expect.stringMatching(/^POST r1: the connection closed before any answer \(.+\); sent again on a new one$/),
+          }),
+        ]);
+        if (closing === 1) expect(last).toMatchObject({ phase: 'end', how: 'complete', bytes: 2 });
+        else expect(last).toMatchObject({ phase: 'error', code: 'refused' });
+      } finally {
+        server.close();
+      }
+    }
+  });
 });

@@ -14,6 +14,9 @@ import { lineEvent, type LineStream } from './lineRecord.js';
 import { SseParser } from './sseParser.js';
 
 export const DEFAULT_HTTP_TIMEOUT_MS = 30_000;
+/** The errors of a request that went out on a connection the server had just closed. */
+const CLOSED_UNDER_US = new Set(['UND_ERR_SOCKET', 'ECONNRESET', 'EPIPE']);
+
 /** A body that is not a stream is held whole before it is recorded; past this it is refused. */
 const MAX_BODY_BYTES = 64 * 1024 * 1024;
 
@@ -196,23 +199,37 @@ export class HttpHost {
     const stopped = (): { code: HttpErrorCode; message: string } | undefined =>
       exchange.abortedFor ?? (timedOut === undefined ? undefined : { code: 'timeout', message: timedOut });
     try {
-      let response: Response;
-      try {
-        response = await fetch(state.config.url, {
-          method: input.method,
-          headers,
-          ...(input.body === undefined ? {} : { body: new Uint8Array(input.body) }),
-          redirect: 'manual',
-          signal: exchange.controller.signal,
-        });
-      } catch (cause) {
-        const why = stopped();
-        if (why) return error(why.code, why.message);
-        const e = cause as Error & { cause?: { code?: string; message?: string } };
-        // fetch rejects a header it cannot send (a line break in a value) before anything goes out.
-        if (e.name === 'TypeError' && e.message !== 'fetch failed') return error('not-open', `not sent: ${e.message}`);
-        const detail = e.cause?.code ?? e.cause?.message ?? e.message;
-        return error('refused', `could not reach ${maskUrl(state.config.url, state.secrets)}: ${detail}`);
+      let response: Response | undefined;
+      for (let attempt = 1; response === undefined; attempt++) {
+        try {
+          response = await fetch(state.config.url, {
+            method: input.method,
+            headers,
+            ...(input.body === undefined ? {} : { body: new Uint8Array(input.body) }),
+            redirect: 'manual',
+            signal: exchange.controller.signal,
+          });
+        } catch (cause) {
+          const why = stopped();
+          if (why) return error(why.code, why.message);
+          const e = cause as Error & { cause?: { code?: string; message?: string } };
+          // fetch rejects a header it cannot send (a line break in a value) before anything goes out.
+          if (e.name === 'TypeError' && e.message !== 'fetch failed') return error('not-open', `not sent: ${e.message}`);
+          const detail = e.cause?.code ?? e.cause?.message ?? e.message;
+          // A kept-alive connection the server closed as it went idle, just as this request
+          // went out on it (on a loaded machine the client's idle timer runs late): no answer
+          // came, so the server dropped the request unread. Once more, on a new connection.
+          if (attempt === 1 && CLOSED_UNDER_US.has(e.cause?.code ?? '')) {
+            record({
+              kind: 'notice',
+              conn,
+              level: 'info',
+              message: `${input.method} ${req}: the connection closed before any answer (${detail}); sent again on a new one`,
+            });
+            continue;
+          }
+          return error('refused', `could not reach ${maskUrl(state.config.url, state.secrets)}: ${detail}`);
+        }
       }
       const responseHeaders = maskHeaders(Object.fromEntries(response.headers), state.secrets);
       const contentType = mediaType(response.headers.get('content-type'));
