@@ -3,7 +3,7 @@
  * come from the index, and "findings only". The search is sent after a short
  * pause in typing, not on every key.
  */
-import { forwardRef, useEffect, useState } from 'react';
+import { forwardRef, useCallback, useEffect, useRef, useState } from 'react';
 import type { TimelineFilter, TimelineStats } from '../../../../protocol/timeline/contract.js';
 import { FacetMenu, type FacetValue } from './FacetMenu.js';
 import { directionLabel, kindLabel, statusLabel } from './format.js';
@@ -27,13 +27,27 @@ const LINT_LAG_SHOWN = 1000;
 
 export const FilterBar = forwardRef<HTMLInputElement, Props>(function FilterBar({ filter, stats, onChange, connName }, searchRef) {
   const [text, setText] = useState(filter.text);
-  // The fragment or Escape changed the search: show it.
-  useEffect(() => setText(filter.text), [filter.text]);
+  // The search as this bar last applied it. The fragment or the panel's Escape changing it to
+  // anything else is shown; this bar's own change coming back is not, since what was typed
+  // meanwhile (in the same frame, on a loaded machine) would be overwritten by the older text.
+  const applied = useRef(filter.text);
+  const apply = useCallback(
+    (next: TimelineFilter) => {
+      applied.current = next.text;
+      onChange(next);
+    },
+    [onChange],
+  );
+  useEffect(() => {
+    if (filter.text === applied.current) return;
+    applied.current = filter.text;
+    setText(filter.text);
+  }, [filter.text]);
   useEffect(() => {
     if (text === filter.text) return;
-    const timer = setTimeout(() => onChange({ ...filter, text }), TYPING_PAUSE_MS);
+    const timer = setTimeout(() => apply({ ...filter, text }), TYPING_PAUSE_MS);
     return () => clearTimeout(timer);
-  }, [text, filter, onChange]);
+  }, [text, filter, apply]);
 
   const facets = stats?.facets;
   // Lint runs apart from the index (ADR 6) and may be behind it: findings are still coming. Live,
@@ -72,14 +86,14 @@ export const FilterBar = forwardRef<HTMLInputElement, Props>(function FilterBar(
         value={text}
         onChange={(e) => setText(e.target.value)}
         onKeyDown={(e) => {
-          if (e.key === 'Enter') onChange({ ...filter, text });
+          if (e.key === 'Enter') apply({ ...filter, text });
           // Escape clears what is typed, applied or still waiting out the typing pause: the
           // panel's own Escape saw only the applied text, so a search typed just before it
           // stayed, and was applied after it.
           if (e.key === 'Escape' && text !== '') {
             e.preventDefault();
             setText('');
-            onChange({ ...filter, text: '' });
+            apply({ ...filter, text: '' });
           }
         }}
         data-testid="timeline-search"
