@@ -11,7 +11,15 @@ import { fileURLToPath } from 'node:url';
 import { compressedStatic } from './staticFiles.js';
 import express, { type NextFunction, type Request, type Response } from 'express';
 import { WebSocketServer } from 'ws';
-import { MAX_CLIENT_FRAME_BYTES, serverConfigSchema, type ServerConfigInput, type WelcomeFrame } from '../protocol/envelope.js';
+import { z } from 'zod';
+import {
+  MAX_CLIENT_FRAME_BYTES,
+  httpServerConfigSchema,
+  serverConfigSchema,
+  type HttpServerConfigInput,
+  type ServerConfigInput,
+  type WelcomeFrame,
+} from '../protocol/envelope.js';
 import { Journal, isSessionId, listJournals, newSessionId } from './journal.js';
 import { savedIndexRoutes } from './savedIndex.js';
 import { viewFileRoute } from './viewFile.js';
@@ -21,7 +29,7 @@ import { IdleStopper, describeIdle } from './idleStop.js';
 import { bearerToken, checkUpgrade, hostAllowed, isLoopback, newToken, tokenAccess, type Access, type GatePolicy } from './security.js';
 import { serveSocket } from './socket.js';
 import { VERSION } from './version.js';
-import { redactConfig } from '../protocol/redact.js';
+import { redactConfig, redactHttpConfig } from '../protocol/redact.js';
 
 export interface BridgeOptions {
   /** 0 picks a free port. Default 6280. */
@@ -37,6 +45,8 @@ export interface BridgeOptions {
   staticDir?: string;
   /** The server the connect form starts with. */
   defaultServer?: ServerConfigInput & { label?: string };
+  /** A remote server the connect form starts with instead (in its URL mode). */
+  defaultRemote?: HttpServerConfigInput & { label?: string };
   /** Origins besides the bridge's own that may open the socket (the Vite dev server). */
   extraOrigins?: string[];
   /** Wait between stop steps (close stdin, SIGTERM, SIGKILL). Default 2000 ms. */
@@ -119,6 +129,10 @@ async function listen(options: BridgeOptions): Promise<RunningBridge> {
   const defaultServer = serverConfigSchema
     .extend({ label: serverConfigSchema.shape.command.optional() })
     .parse(options.defaultServer ?? { command: process.execPath, args: [] });
+  const defaultRemote =
+    options.defaultRemote === undefined
+      ? undefined
+      : httpServerConfigSchema.extend({ label: z.string().optional() }).parse(options.defaultRemote);
 
   const policy: GatePolicy = {
     token,
@@ -248,6 +262,9 @@ async function listen(options: BridgeOptions): Promise<RunningBridge> {
     // A follower cannot connect: it sees the default server as the journal would (its env
     // values, from a --config file say, and marked values masked).
     defaultServer: access === 'full' ? defaultServer : { ...redactConfig(defaultServer), label: defaultServer.label },
+    ...(defaultRemote === undefined
+      ? {}
+      : { defaultRemote: access === 'full' ? defaultRemote : { ...redactHttpConfig(defaultRemote).config, label: defaultRemote.label } }),
     version: VERSION,
     ...(access === 'full' ? { followerToken, ...(demoServer ? { demoServer } : {}) } : { readOnly: true }),
   });

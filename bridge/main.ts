@@ -7,7 +7,7 @@ import { fileURLToPath } from 'node:url';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { RunningBridge } from './createBridge.js';
-import type { ServerConfigInput } from '../protocol/envelope.js';
+import type { HttpServerConfig, ServerConfigInput } from '../protocol/envelope.js';
 import { VERSION } from './version.js';
 
 const USAGE = `Usage: mcp-lens [options] [-- command [args...]]
@@ -46,6 +46,10 @@ Options:
   -h, --help          this text
   -v, --version       the version
 `;
+
+function demoServer(): ServerConfigInput & { label: string } {
+  return { command: process.execPath, args: [demoServerPath()], label: 'MCP Lens demo server' };
+}
 
 export function demoServerPath(): string {
   return fileURLToPath(new URL('../demo/server.js', import.meta.url));
@@ -157,7 +161,7 @@ async function serve(argv: string[], options: CliOptions): Promise<number> {
     process.stderr.write(`mcp-lens: ${picked.error}\n`);
     return 2;
   }
-  const { server, notes, connectFlow } = picked;
+  const { server, remote, notes, connectFlow } = picked;
   const defaultServer = values['inherit-env'] ? { ...server, inheritEnv: true } : server;
 
   // Loaded here, not at the top: `call` and `check` never serve, and the server's modules
@@ -174,6 +178,7 @@ async function serve(argv: string[], options: CliOptions): Promise<number> {
       ...(idleStopMs === undefined ? {} : { idleStopMs }),
       staticDir: webDir(),
       defaultServer,
+      ...(remote === undefined ? {} : { defaultRemote: remote }),
       ...(options.viewFile === undefined ? {} : { viewFile: options.viewFile }),
       ...(tourFile === undefined ? {} : { tourFile }),
     }).listen();
@@ -239,19 +244,22 @@ async function serve(argv: string[], options: CliOptions): Promise<number> {
 /**
  * The server the app starts with: the `--config` file's entry, the command after `--`, or the
  * demo server; and the flow to connect in at start, if any (`--flow`, auto with `--config`).
+ * A remote entry is `remote`, with the demo server still the one MCP Lens would start.
  */
 async function serverToServe(
   values: { config?: string; server?: string; flow?: string },
   positionals: string[],
-): Promise<{ server: ServerConfigInput & { label?: string }; notes: string[]; connectFlow?: string } | { error: string }> {
+): Promise<
+  | { server: ServerConfigInput & { label?: string }; remote?: HttpServerConfig & { label: string }; notes: string[]; connectFlow?: string }
+  | { error: string }
+> {
   const flows = ['handshake', 'stateless', 'auto'];
   if (values.flow !== undefined && !flows.includes(values.flow))
     return { error: `--flow must be handshake, stateless or auto, got "${values.flow}"` };
   if (values.config === undefined) {
     if (values.server !== undefined) return { error: '--server names a server of a --config file: give the file too' };
     const [command, ...args] = positionals;
-    const server =
-      command === undefined ? { command: process.execPath, args: [demoServerPath()], label: 'MCP Lens demo server' } : { command, args };
+    const server = command === undefined ? demoServer() : { command, args };
     return { server, notes: [], ...(values.flow === undefined ? {} : { connectFlow: values.flow }) };
   }
   if (positionals.length > 0) return { error: 'give the server with --config and --server, or after --, not both' };
@@ -259,7 +267,9 @@ async function serverToServe(
   const { UsageError } = await import('./cli/args.js');
   try {
     const { server, notes } = appServerFromConfig(values.config, values.server);
-    return { server, notes, connectFlow: values.flow ?? 'auto' };
+    const connectFlow = values.flow ?? 'auto';
+    if (server.transport === 'http') return { server: demoServer(), remote: server, notes, connectFlow };
+    return { server, notes, connectFlow };
   } catch (error) {
     if (error instanceof UsageError) return { error: error.message };
     throw error;

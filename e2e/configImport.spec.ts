@@ -4,6 +4,7 @@ import os from 'node:os';
 import { test, expect } from './support/fixtures.js';
 import { root, startLens } from './support/lens.js';
 import { AppPage } from './pages/appPage.js';
+import { startDemoHttp } from '../bridge/testing/httpServers.js';
 
 const demoJs = path.join(root, 'dist', 'node', 'demo', 'server.js');
 const config = JSON.stringify(
@@ -67,6 +68,63 @@ test('mcp-lens --config FILE --server NAME opens the app connected to that serve
     expect(page.url()).not.toContain('connect=');
   } finally {
     await lens.stop();
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+test('a remote server of a --config file: the app opens connected to it over HTTP, and Compare flows runs on the same URL', async ({
+  page,
+  pageErrors,
+}) => {
+  const TOKEN = 'cfg-bearer-0123456789';
+  const server = await startDemoHttp('both');
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'mcp-lens-config-'));
+  const file = path.join(dir, 'mcp.json');
+  fs.writeFileSync(
+    file,
+    JSON.stringify({ mcpServers: { 'demo-http': { url: server.url, headers: { Authorization: `Bearer ${TOKEN}` } } } }),
+  );
+  const lens = await startLens({ bridgeArgs: ['--config', file, '--server', 'demo-http'] });
+  try {
+    const printed = /(http:\/\/127\.0\.0\.1:\d+\/#token=\S+)/.exec(lens.output())?.[1] ?? '';
+    expect(printed).toContain('&connect=auto');
+    const app = new AppPage(page);
+    await app.open(printed);
+    const conn = app.connections.first();
+    await expect(conn.getByTestId('flow-pill')).toHaveText(/stateless · 2026-07-28/);
+    await expect(conn.getByTestId('conn-status')).toContainText('HTTP · connected');
+    await expect(conn).toContainText('demo-http');
+    await expect(page.getByRole('radio', { name: 'URL (Streamable HTTP)' })).toBeChecked();
+    await expect(page.getByLabel('URL of the MCP endpoint')).toHaveValue(server.url);
+
+    // Compare flows starts on the same URL: one session per flow on the one server.
+    await page.getByRole('tab', { name: 'Compare flows' }).click();
+    const setup = page.getByRole('region', { name: 'Comparison setup' });
+    await expect(setup.getByRole('radio', { name: 'A URL (Streamable HTTP)' })).toBeChecked();
+    await expect(setup.getByLabel('URL of the MCP endpoint')).toHaveValue(server.url);
+    await page.getByTestId('run-comparison').click();
+    const comparison = page.getByTestId('comparison');
+    await expect(comparison).toHaveAttribute('data-done', 'true', { timeout: 60_000 });
+    await expect(comparison.getByTestId('compare-row').first().locator('[data-flow="handshake"]')).toContainText('initialize #1');
+    await expect(comparison.getByTestId('compare-row').first().locator('[data-flow="stateless"]')).toContainText('server/discover #1');
+    for (const flow of ['handshake', 'stateless'] as const)
+      await expect(comparison.getByTestId(`step-figures-${flow}`).last()).toContainText('Confirmed: deploy the demo');
+
+    // Each column's HTTP steps are on the timeline; the token is in no journal line.
+    await app.showTimeline();
+    const http = app.list.locator('[data-testid="timeline-row"][data-kind="http"]');
+    await expect(http.filter({ hasText: /POST http:\/\/127\.0\.0\.1:\d+\/mcp/ }).first()).toBeVisible();
+    const journal = fs
+      .readdirSync(path.join(lens.home, 'journal'))
+      .filter((f) => f.endsWith('.jsonl'))
+      .map((f) => fs.readFileSync(path.join(lens.home, 'journal', f), 'utf8'))
+      .join('');
+    expect(journal).toContain('"url":"http://127.0.0.1:');
+    expect(journal).not.toContain(TOKEN);
+    expect(pageErrors).toEqual([]);
+  } finally {
+    await lens.stop();
+    await server.stop();
     fs.rmSync(dir, { recursive: true, force: true });
   }
 });

@@ -107,8 +107,11 @@ export const COMPARE_TOPICS = {
 export interface CompareStart {
   id: string;
   scenario: Scenario;
-  command: string;
-  args: string[];
+  /** The server both columns started: a command (each column its own process)... */
+  command?: string;
+  args?: string[];
+  /** ...or one URL both columns reach over HTTP (credentials masked), each in its own session. */
+  url?: string;
   conns: Record<Flow, string>;
 }
 

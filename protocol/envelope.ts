@@ -329,6 +329,11 @@ export const welcomeFrameSchema = z.object({
   lastSeq: z.number().int(),
   /** The server the bridge was started with (or the demo server), to prefill the connect form. */
   defaultServer: serverConfigSchema.extend({ label: z.string().optional() }),
+  /**
+   * A remote server the bridge was started with (`--config FILE --server NAME` naming one with a
+   * url): the connect form starts in its URL mode with it. The demo server stays `defaultServer`.
+   */
+  defaultRemote: httpServerConfigSchema.extend({ label: z.string().optional() }).optional(),
   version: z.string(),
   /** To a full socket: the read-only token a follower link carries (a presenter's learners). */
   followerToken: z.string().optional(),

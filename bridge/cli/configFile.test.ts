@@ -95,16 +95,13 @@ describe('mcp-lens call and check --config FILE --server NAME', () => {
 });
 
 describe('mcp-lens --config FILE --server NAME (the app)', () => {
-  it('starts with the named server to connect to at start (its env to the full socket, masked to a follower)', async () => {
+  /** Runs `mcp-lens ARGS --port 0 --no-open` until `use` is done with its address. */
+  async function serving(args: string[], use: (match: RegExpExecArray) => Promise<void>): Promise<void> {
     const home = fs.mkdtempSync(path.join(dir, 'home-'));
-    const child = spawn(
-      process.execPath,
-      [binJs, '--config', config, '--server', 'demo', '--flow', 'stateless', '--port', '0', '--no-open'],
-      {
-        env: { ...process.env, MCP_LENS_HOME: home, MCP_LENS_TOKEN: '', CI: '1' },
-        stdio: ['ignore', 'pipe', 'pipe'],
-      },
-    );
+    const child = spawn(process.execPath, [binJs, ...args, '--port', '0', '--no-open'], {
+      env: { ...process.env, MCP_LENS_HOME: home, MCP_LENS_TOKEN: '', CI: '1' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     const exited = new Promise((resolve) => child.once('exit', resolve));
     try {
       let out = '';
@@ -116,8 +113,18 @@ describe('mcp-lens --config FILE --server NAME (the app)', () => {
         });
         child.once('exit', () => reject(new Error(`the bin exited: ${out}`)));
       });
+      await use(match);
+    } finally {
+      child.kill('SIGINT');
+      await exited;
+    }
+  }
+
+  it('starts with the named server to connect to at start (its env to the full socket, masked to a follower)', async () => {
+    await serving(['--config', config, '--server', 'demo', '--flow', 'stateless'], async (match) => {
       expect(match[3]).toBe('&connect=stateless');
       const presenter = await BridgeClient.connect({ port: Number(match[1]), token: match[2] ?? '' });
+      expect(presenter.welcome.defaultRemote).toBeUndefined();
       expect(presenter.welcome.defaultServer).toMatchObject({
         command: process.execPath,
         args: [demoServerJs],
@@ -130,10 +137,26 @@ describe('mcp-lens --config FILE --server NAME (the app)', () => {
       expect(JSON.stringify(follower.welcome)).not.toContain('tok-0123456789');
       presenter.ws.close();
       follower.ws.close();
-    } finally {
-      child.kill('SIGINT');
-      await exited;
-    }
+    });
+  });
+
+  it('starts with a remote entry in the form (its token to the full socket, masked to a follower), the demo server still beside it', async () => {
+    await serving(['--config', config, '--server', 'remote'], async (match) => {
+      expect(match[3]).toBe('&connect=auto');
+      const presenter = await BridgeClient.connect({ port: Number(match[1]), token: match[2] ?? '' });
+      expect(presenter.welcome.defaultRemote).toMatchObject({
+        transport: 'http',
+        url: 'https://mcp.example.com/mcp',
+        headers: { Authorization: 'Bearer abc' },
+        label: 'remote',
+      });
+      expect(presenter.welcome.defaultServer).toMatchObject({ command: process.execPath, args: [demoServerJs] });
+      const follower = await BridgeClient.connect({ port: Number(match[1]), token: presenter.welcome.followerToken ?? '' });
+      expect(follower.welcome.defaultRemote?.headers).toEqual({ Authorization: 'Bearer [redacted]' });
+      expect(JSON.stringify(follower.welcome)).not.toContain('Bearer abc');
+      presenter.ws.close();
+      follower.ws.close();
+    });
   });
 
   it('a bad file or a missing name stops it before it serves (exit 2)', async () => {

@@ -6,7 +6,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import type { ConnectionConfig, ServerConfig } from '../../protocol/envelope.js';
+import type { ConnectionConfig, HttpServerConfig, ServerConfig } from '../../protocol/envelope.js';
 import { formatConfigProblem, readServersFile, type ImportedServer } from '../../protocol/mcpServersFile.js';
 import { serverCommand, UsageError } from './args.js';
 import { hasHttpValues, httpServerFrom, type HttpValues } from './httpOptions.js';
@@ -50,11 +50,6 @@ export function serverFromConfigFile(file: string, name: string | undefined): Im
 }
 
 /** Remote entries wait for the HTTP transport; until then this says so plainly. */
-function stdioOnly(server: ImportedServer, file: string): Extract<ImportedServer, { transport: 'stdio' }> {
-  if (server.transport === 'stdio') return server;
-  throw new UsageError(`"${server.name}" in ${file} is a remote server (${server.config.url}): remote servers: coming with HTTP support`);
-}
-
 /**
  * The server of `call` or `check`: an HTTP server (`--url`), the entry `--config`/`--server`
  * name (a remote one over HTTP, with `--header` and a bearer token added), or the command after
@@ -89,8 +84,14 @@ export function headlessServer(
   return { server: { ...picked.config, ...inherit }, serverNotes };
 }
 
-/** The app's default server from `--config`/`--server` (named after its entry), with its notes. */
-export function appServerFromConfig(file: string, name: string | undefined): { server: ServerConfig & { label: string }; notes: string[] } {
-  const picked = stdioOnly(serverFromConfigFile(file, name), file);
+/**
+ * The server the app starts with from `--config`/`--server` (named after its entry), with its
+ * notes: one MCP Lens starts, or a remote one.
+ */
+export function appServerFromConfig(
+  file: string,
+  name: string | undefined,
+): { server: (ServerConfig | HttpServerConfig) & { label: string }; notes: string[] } {
+  const picked = serverFromConfigFile(file, name);
   return { server: { ...picked.config, label: picked.name }, notes: picked.notes.map((n) => `"${picked.name}": ${n}`) };
 }

@@ -3,6 +3,8 @@ import { listComparisons, readComparison, type Scenario } from '../../../../prot
 import type { SessionModel } from '../../../../protocol/session.js';
 import { useSnapshot, useStore } from '../../session/StoreContext.js';
 import { parseArgsField } from '../connect/parseConfig.js';
+import { HttpFieldsEditor } from '../connect/HttpFieldsEditor.js';
+import { EMPTY_HTTP_FIELDS, httpConfigToFields, httpFieldsToConfig } from '../connect/httpFields.js';
 import { ScenarioEditor } from './ScenarioEditor.js';
 import { SideBySide } from './SideBySide.js';
 import { startComparison } from './runComparison.js';
@@ -16,6 +18,12 @@ export function CompareView({ dark, archive }: { dark: boolean; archive?: Sessio
   const fallback = snapshot.welcome?.defaultServer;
   const [command, setCommand] = useState<string | undefined>();
   const [args, setArgs] = useState<string | undefined>();
+  // A server the bridge was started with over HTTP (`--config`) is the one compared at first.
+  const remote = snapshot.welcome?.defaultRemote;
+  const [transport, setTransport] = useState<'stdio' | 'http' | undefined>();
+  const [http, setHttp] = useState(() => (remote ? httpConfigToFields(remote) : EMPTY_HTTP_FIELDS));
+  const [errors, setErrors] = useState<string[]>([]);
+  const effectiveTransport = transport ?? (remote ? 'http' : 'stdio');
   const [scenarios, setScenarios] = useState(loadScenarios);
   const [scenario, setScenario] = useState<Scenario>(() => scenarios[0] as Scenario);
   const [editing, setEditing] = useState(false);
@@ -37,7 +45,13 @@ export function CompareView({ dark, archive }: { dark: boolean; archive?: Sessio
   const effectiveCommand = command ?? fallback?.command ?? '';
   const effectiveArgs = args ?? fallback?.args.join('\n') ?? '';
   const run = (): void => {
-    const started = startComparison(store, { command: effectiveCommand, args: parseArgsField(effectiveArgs), env: {} }, scenario);
+    const { config, errors: found } =
+      effectiveTransport === 'http'
+        ? httpFieldsToConfig(http)
+        : { config: { command: effectiveCommand, args: parseArgsField(effectiveArgs), env: {} }, errors: [] };
+    setErrors(found);
+    if (!config) return;
+    const started = startComparison(store, config, scenario);
     setShown(started.id);
   };
 
@@ -46,24 +60,51 @@ export function CompareView({ dark, archive }: { dark: boolean; archive?: Sessio
       {!archive && (
         <section className="compare-setup" aria-label="Comparison setup">
           <p className="status">
-            One scenario, run in both flows at once, each on its own server process. Every figure is read from the wire.
+            One scenario, run in both flows at once: each on its own server process, or each in its own session of one URL. Every figure is
+            read from the wire.
           </p>
-          <div className="row wrap">
-            <label className="inline grow">
-              Command
-              <input value={effectiveCommand} onChange={(e) => setCommand(e.target.value)} spellCheck={false} />
-            </label>
-            <label className="inline grow">
-              Arguments (one per line)
-              <textarea
-                rows={1}
-                value={effectiveArgs}
-                onChange={(e) => setArgs(e.target.value)}
-                spellCheck={false}
-                aria-label="Arguments for the compared server"
+          <div className="radio-row" role="radiogroup" aria-label="The compared server">
+            <label>
+              <input
+                type="radio"
+                name="compare-transport"
+                checked={effectiveTransport === 'stdio'}
+                onChange={() => setTransport('stdio')}
               />
+              A command (stdio)
+            </label>
+            <label>
+              <input type="radio" name="compare-transport" checked={effectiveTransport === 'http'} onChange={() => setTransport('http')} />A
+              URL (Streamable HTTP)
             </label>
           </div>
+          {effectiveTransport === 'http' ? (
+            <div className="compare-http">
+              <HttpFieldsEditor fields={http} onChange={setHttp} idPrefix="compare-http" />
+            </div>
+          ) : (
+            <div className="row wrap">
+              <label className="inline grow">
+                Command
+                <input value={effectiveCommand} onChange={(e) => setCommand(e.target.value)} spellCheck={false} />
+              </label>
+              <label className="inline grow">
+                Arguments (one per line)
+                <textarea
+                  rows={1}
+                  value={effectiveArgs}
+                  onChange={(e) => setArgs(e.target.value)}
+                  spellCheck={false}
+                  aria-label="Arguments for the compared server"
+                />
+              </label>
+            </div>
+          )}
+          {errors.map((e) => (
+            <p key={e} className="error" role="alert">
+              {e}
+            </p>
+          ))}
           <div className="row wrap">
             <label className="inline">
               Scenario
@@ -89,7 +130,7 @@ export function CompareView({ dark, archive }: { dark: boolean; archive?: Sessio
               type="button"
               className="primary"
               onClick={run}
-              disabled={snapshot.status.state !== 'open' || effectiveCommand === ''}
+              disabled={snapshot.status.state !== 'open' || (effectiveTransport === 'stdio' && effectiveCommand === '')}
               data-testid="run-comparison"
             >
               Run in both flows

@@ -1,9 +1,10 @@
 /**
  * Runs one scenario in both flows at once, each on its own server process (servers pin the
- * flow per process). Every step is bracketed by journaled markers, so the figures and the
+ * flow per process), or each in its own session of one server over HTTP. Every step is bracketed by journaled markers, so the figures and the
  * diagrams are read back from the wire, and the comparison replays from the journal.
  */
-import type { ServerConfig } from '../../../../protocol/envelope.js';
+import type { ConnectionConfig } from '../../../../protocol/envelope.js';
+import { maskUrl } from '../../../../protocol/redact.js';
 import type { ClientSession, Outcome } from '../../../../protocol/clientSession.js';
 import { COMPARE_TOPICS, stepRequest, type CompareStart, type Scenario, type Step, type StepMark } from '../../../../protocol/compare.js';
 import type { Flow } from '../../../../protocol/flows.js';
@@ -13,13 +14,12 @@ import type { ConnectionDriver } from '../../session/connectionDriver.js';
 
 const CAPABILITIES = { elicitation: { form: {} } };
 
-export function startComparison(store: SessionStore, config: ServerConfig, scenario: Scenario): CompareStart {
+export function startComparison(store: SessionStore, config: ConnectionConfig, scenario: Scenario): CompareStart {
   const id = `cmp-${Date.now().toString(36)}`;
   const start: CompareStart = {
     id,
     scenario,
-    command: config.command,
-    args: config.args,
+    ...(config.transport === 'http' ? { url: maskUrl(config.url, config.secrets) } : { command: config.command, args: config.args }),
     conns: { handshake: store.newConnId('h'), stateless: store.newConnId('s') },
   };
   store.note(COMPARE_TOPICS.start, start);
@@ -29,7 +29,7 @@ export function startComparison(store: SessionStore, config: ServerConfig, scena
   return start;
 }
 
-async function runColumn(store: SessionStore, config: ServerConfig, start: CompareStart, flow: Flow): Promise<void> {
+async function runColumn(store: SessionStore, config: ConnectionConfig, start: CompareStart, flow: Flow): Promise<void> {
   const conn = start.conns[flow];
   const mark = (index: number, phase: 'start' | 'end', outcome?: string): void => {
     const data: StepMark = { id: start.id, flow, index, phase, ...(outcome === undefined ? {} : { outcome }) };

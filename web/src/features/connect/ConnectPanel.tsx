@@ -7,6 +7,7 @@ import { rememberClearConfig } from './clearConfigs.js';
 import { useConnectAtStart } from './connectAtStart.js';
 import { ImportConfigDialog } from './ImportConfigDialog.js';
 import { configToFields, fieldsToConfig, type ConfigFields } from './parseConfig.js';
+import { HttpFieldsEditor } from './HttpFieldsEditor.js';
 import { EMPTY_HTTP_FIELDS, httpConfigToFields, httpFieldsToConfig, type HttpFields } from './httpFields.js';
 
 interface Props {
@@ -37,13 +38,16 @@ export function ConnectPanel({ store, welcome, disabled }: Props) {
   /** A server the bridge starts (a command), or one over Streamable HTTP (a URL). */
   const [transport, setTransport] = useState<'stdio' | 'http'>('stdio');
   const [http, setHttp] = useState<HttpFields>(EMPTY_HTTP_FIELDS);
-  const setHttpField = (key: keyof HttpFields) => (value: string) => setHttp((h) => ({ ...h, [key]: value }));
 
   // Prefill once from the server the bridge was started with.
   useEffect(() => {
     if (!welcome || prefilled) return;
     setPrefilled(true);
     setFields(configToFields(welcome.defaultServer));
+    if (welcome.defaultRemote) {
+      setTransport('http');
+      setHttp(httpConfigToFields(welcome.defaultRemote));
+    }
   }, [welcome, prefilled]);
 
   const set = (key: Exclude<keyof ConfigFields, 'inheritEnv'>) => (value: string) => setFields((f) => ({ ...f, [key]: value }));
@@ -63,7 +67,9 @@ export function ConnectPanel({ store, welcome, disabled }: Props) {
       config.transport === 'http'
         ? imported?.transport === 'http' && imported.config.url === config.url
           ? imported.name
-          : undefined
+          : welcome?.defaultRemote?.url === config.url
+            ? welcome.defaultRemote.label
+            : undefined
         : welcome && isDefaultServer(config, welcome.defaultServer)
           ? welcome.defaultServer.label
           : imported?.transport === 'stdio' && isDefaultServer(config, imported.config)
@@ -89,7 +95,9 @@ export function ConnectPanel({ store, welcome, disabled }: Props) {
   useConnectAtStart(welcome, (chosen) => {
     if (!welcome) return;
     setFlow(chosen);
-    const { config } = fieldsToConfig(configToFields(welcome.defaultServer));
+    const { config } = welcome.defaultRemote
+      ? httpFieldsToConfig(httpConfigToFields(welcome.defaultRemote))
+      : fieldsToConfig(configToFields(welcome.defaultServer));
     if (config) start(config, chosen);
   });
 
@@ -126,7 +134,7 @@ export function ConnectPanel({ store, welcome, disabled }: Props) {
           {note}
         </p>
       ))}
-      {importing && <ImportConfigDialog onPick={pick} onClose={() => setImporting(false)} remoteSupported />}
+      {importing && <ImportConfigDialog onPick={pick} onClose={() => setImporting(false)} />}
       <div className="radio-row" role="radiogroup" aria-label="How to reach the server">
         <label title="The bridge starts the server and talks to it over stdio">
           <input type="radio" name="transport" value="stdio" checked={transport === 'stdio'} onChange={() => setTransport('stdio')} />
@@ -138,45 +146,7 @@ export function ConnectPanel({ store, welcome, disabled }: Props) {
         </label>
       </div>
       {transport === 'http' ? (
-        <>
-          <label htmlFor="http-url">URL of the MCP endpoint</label>
-          <input
-            id="http-url"
-            value={http.url}
-            onChange={(e) => setHttpField('url')(e.target.value)}
-            placeholder="http://127.0.0.1:3001/mcp"
-            spellCheck={false}
-            autoComplete="off"
-          />
-          <label htmlFor="http-headers">Headers (Name: value per line, sent on every request)</label>
-          <textarea
-            id="http-headers"
-            rows={2}
-            value={http.headers}
-            onChange={(e) => setHttpField('headers')(e.target.value)}
-            spellCheck={false}
-          />
-          <label htmlFor="http-token">Bearer token (secret: kept in memory only, masked wherever it is recorded)</label>
-          <input
-            id="http-token"
-            type="password"
-            value={http.token}
-            onChange={(e) => setHttpField('token')(e.target.value)}
-            spellCheck={false}
-            autoComplete="off"
-          />
-          <label htmlFor="http-secrets">Mark as secret (one value per line, a header's value say; masked wherever it appears)</label>
-          <textarea
-            id="http-secrets"
-            rows={1}
-            value={http.secrets}
-            onChange={(e) => setHttpField('secrets')(e.target.value)}
-            spellCheck={false}
-            autoComplete="off"
-          />
-          <label htmlFor="http-timeout">Timeout for each response's headers (ms; empty: 30000)</label>
-          <input id="http-timeout" inputMode="numeric" value={http.timeoutMs} onChange={(e) => setHttpField('timeoutMs')(e.target.value)} />
-        </>
+        <HttpFieldsEditor fields={http} onChange={setHttp} idPrefix="http" />
       ) : (
         <>
           <label htmlFor="cmd">Command</label>

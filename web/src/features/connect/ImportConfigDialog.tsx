@@ -12,18 +12,14 @@ import './importConfig.css';
 interface Props {
   onPick: (server: ImportedServer) => void;
   onClose: () => void;
-  /** Whether the form can take a remote (url) server yet. */
-  remoteSupported: boolean;
 }
-
-const REMOTE_LATER = 'remote servers: coming with HTTP support';
 
 function howItStarts(server: ImportedServer): string {
   if (server.transport === 'http') return `${server.remoteType === 'sse' ? 'SSE' : 'HTTP'} ${server.config.url}`;
   return [server.config.command, ...server.config.args].join(' ');
 }
 
-export function ImportConfigDialog({ onPick, onClose, remoteSupported }: Props) {
+export function ImportConfigDialog({ onPick, onClose }: Props) {
   const ref = useRef<HTMLDialogElement>(null);
   const fileInput = useRef<HTMLInputElement>(null);
   const [text, setText] = useState('');
@@ -106,23 +102,19 @@ export function ImportConfigDialog({ onPick, onClose, remoteSupported }: Props) 
       )}
       {read?.ok && (
         <ul className="import-config-servers" aria-label="Servers in the file">
-          {read.servers.map((server) => {
-            const unavailable = server.transport === 'http' && !remoteSupported;
-            return (
-              <li key={server.name} data-testid="import-config-server">
-                <button type="button" disabled={unavailable} onClick={() => onPick(server)}>
-                  Use “{server.name}”
-                </button>
-                <code className="import-config-how">{howItStarts(server)}</code>
-                {unavailable && <span className="status">{REMOTE_LATER}</span>}
-                {server.notes.map((note) => (
-                  <span key={note} className="status import-config-note">
-                    {note}
-                  </span>
-                ))}
-              </li>
-            );
-          })}
+          {read.servers.map((server) => (
+            <li key={server.name} data-testid="import-config-server">
+              <button type="button" onClick={() => onPick(server)}>
+                Use “{server.name}”
+              </button>
+              <code className="import-config-how">{howItStarts(server)}</code>
+              {server.notes.map((note) => (
+                <span key={note} className="status import-config-note">
+                  {note}
+                </span>
+              ))}
+            </li>
+          ))}
         </ul>
       )}
       <div className="row">
