@@ -5,7 +5,9 @@
  * The file is the user's, but it is still shown as text only. A modal dialog: Escape or Cancel
  * closes it, focus returns where it was.
  */
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useMemo, useState } from 'react';
+import { FilePickerButton } from '../../ui/FilePickerButton.js';
+import { ModalDialog } from '../../ui/ModalDialog.js';
 import { formatConfigProblem, readServersFile, type ImportedServer } from '../../../../protocol/mcpServersFile.js';
 import './importConfig.css';
 
@@ -20,19 +22,9 @@ function howItStarts(server: ImportedServer): string {
 }
 
 export function ImportConfigDialog({ onPick, onClose }: Props) {
-  const ref = useRef<HTMLDialogElement>(null);
-  const fileInput = useRef<HTMLInputElement>(null);
   const [text, setText] = useState('');
   const [fileError, setFileError] = useState<string | undefined>();
   const read = useMemo(() => (text.trim() === '' ? undefined : readServersFile(text)), [text]);
-
-  useEffect(() => {
-    const dialog = ref.current;
-    const before = document.activeElement instanceof HTMLElement ? document.activeElement : undefined;
-    if (dialog && !dialog.open) dialog.showModal();
-    dialog?.querySelector<HTMLElement>('textarea')?.focus();
-    return () => before?.focus();
-  }, []);
 
   const openFile = async (file: File): Promise<void> => {
     try {
@@ -44,41 +36,14 @@ export function ImportConfigDialog({ onPick, onClose }: Props) {
   };
 
   return (
-    <dialog
-      ref={ref}
-      className="import-config"
-      aria-labelledby="import-config-title"
-      data-testid="import-config"
-      onCancel={(e) => {
-        e.preventDefault();
-        onClose();
-      }}
-      // Keys typed here are the dialog's, not the page's shortcuts.
-      onKeyDown={(e) => e.stopPropagation()}
-    >
+    <ModalDialog className="import-config" labelledBy="import-config-title" testId="import-config" onClose={onClose} focusFirst="textarea">
       <h3 id="import-config-title">Import a server from a config file</h3>
       <p className="status">
         Paste an <code>mcpServers</code> file (Claude Desktop, Cursor, Claude Code) or VS Code&apos;s <code>servers</code>, or open one.
         Environment and header values are marked as secret.
       </p>
       <div className="row">
-        <button type="button" onClick={() => fileInput.current?.click()}>
-          Open a file…
-        </button>
-        <input
-          ref={fileInput}
-          type="file"
-          accept=".json,.jsonc,application/json"
-          className="visually-hidden"
-          tabIndex={-1}
-          aria-hidden="true"
-          data-testid="import-config-file"
-          onChange={(e) => {
-            const file = e.target.files?.[0];
-            if (file) void openFile(file);
-            e.target.value = '';
-          }}
-        />
+        <FilePickerButton accept=".json,.jsonc,application/json" inputTestId="import-config-file" onFile={(file) => void openFile(file)} />
       </div>
       <label htmlFor="import-config-text">Config file (JSON)</label>
       <textarea
@@ -123,6 +88,6 @@ export function ImportConfigDialog({ onPick, onClose }: Props) {
           Cancel
         </button>
       </div>
-    </dialog>
+    </ModalDialog>
   );
 }

@@ -5,7 +5,8 @@
  * server echoing a token), which the export masks unless the user keeps them. A modal dialog:
  * focus stays inside, Escape closes, focus returns to the button.
  */
-import { useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { ModalDialog } from '../../ui/ModalDialog.js';
 import type { BridgeEvent } from '../../../../protocol/envelope.js';
 import { applyExportChoices, planExport, type EchoedEvent, type ExportItem } from '../../../../protocol/exportRedaction.js';
 import { buildSessionFile, type SessionFile } from '../../../../protocol/sessionFile.js';
@@ -44,13 +45,6 @@ export function ExportDialog({ store, session, onClose }: Props) {
   const [keepEchoes, setKeepEchoes] = useState(false);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | undefined>();
-
-  useEffect(() => {
-    const dialog = ref.current;
-    const before = document.activeElement instanceof HTMLElement ? document.activeElement : undefined;
-    if (dialog && !dialog.open) dialog.showModal();
-    return () => before?.focus();
-  }, []);
 
   useEffect(() => {
     let live = true;
@@ -104,20 +98,7 @@ export function ExportDialog({ store, session, onClose }: Props) {
   }, [loaded, store]);
 
   return (
-    <dialog
-      ref={ref}
-      className="export-dialog"
-      aria-labelledby="export-title"
-      data-testid="export-dialog"
-      onCancel={(e) => {
-        e.preventDefault();
-        onClose();
-      }}
-      onKeyDown={(e) => {
-        e.stopPropagation();
-        trapTab(e, ref.current);
-      }}
-    >
+    <ModalDialog className="export-dialog" labelledBy="export-title" testId="export-dialog" onClose={onClose} dialogRef={ref}>
       <h3 id="export-title">Export session</h3>
       {loaded.state === 'loading' && <p role="status">Reading the session…</p>}
       {loaded.state === 'failed' && (
@@ -162,7 +143,7 @@ export function ExportDialog({ store, session, onClose }: Props) {
           {busy ? 'Exporting…' : 'Download .json'}
         </button>
       </div>
-    </dialog>
+    </ModalDialog>
   );
 }
 
@@ -282,21 +263,6 @@ function where(item: ExportItem): string {
       return 'URL';
     case 'headers':
       return `header ${item.key ?? ''}`;
-  }
-}
-
-function trapTab(event: KeyboardEvent<HTMLDialogElement>, dialog: HTMLDialogElement | null): void {
-  if (event.key !== 'Tab' || !dialog) return;
-  const focusable = [...dialog.querySelectorAll<HTMLElement>('button:not(:disabled), input:not(:disabled), a[href]')];
-  const first = focusable[0];
-  const last = focusable.at(-1);
-  if (!first || !last) return;
-  if (event.shiftKey && document.activeElement === first) {
-    event.preventDefault();
-    last.focus();
-  } else if (!event.shiftKey && document.activeElement === last) {
-    event.preventDefault();
-    first.focus();
   }
 }
 

@@ -9,6 +9,7 @@ import type { BridgeEvent } from '../../../../protocol/envelope.js';
 import { SessionModel } from '../../../../protocol/session.js';
 import type { Archive } from './PastSessions.js';
 import { openFileInWorker, progressText } from './openFile.js';
+import { FilePickerButton } from '../../ui/FilePickerButton.js';
 import './openFile.css';
 
 export type OpenerState =
@@ -89,27 +90,16 @@ export function useFileOpener(onOpen: (archive: Archive) => void): FileOpener {
 
 /** The picker: a button (reachable by keyboard) standing for the file input it clicks. */
 export function OpenSessionFile({ opener }: { opener: FileOpener }) {
-  const input = useRef<HTMLInputElement>(null);
   return (
     <div className="row">
-      <button type="button" onClick={() => input.current?.click()} disabled={opener.state.kind === 'busy'} data-testid="open-file-button">
-        Open a file…
-      </button>
-      <span className="status">a session file or a journal; or drop one anywhere</span>
-      <input
-        ref={input}
-        type="file"
+      <FilePickerButton
         accept=".json,.jsonl,application/json,application/x-ndjson"
-        className="visually-hidden"
-        tabIndex={-1}
-        aria-hidden="true"
-        data-testid="open-session-file"
-        onChange={(e) => {
-          const file = e.target.files?.[0];
-          if (file) void opener.open(file);
-          e.target.value = '';
-        }}
+        inputTestId="open-session-file"
+        buttonTestId="open-file-button"
+        disabled={opener.state.kind === 'busy'}
+        onFile={(file) => void opener.open(file)}
       />
+      <span className="status">a session file or a journal; or drop one anywhere</span>
     </div>
   );
 }
