@@ -228,6 +228,31 @@ describe('Connector: stateless', () => {
     expect(c.onMessage(request('p', 'ping'))).toEqual([]);
   });
 
+  it('on -32022 naming a stateless version it implements asks once more with it (a new id), and a second refusal fails', () => {
+    for (const pinned of [undefined, STATELESS_VERSION]) {
+      const c = connector('stateless', pinned === undefined ? {} : { protocolVersion: pinned });
+      c.start();
+      const retry = c.onMessage(error(1, -32022, 'Unsupported', { supported: [STATELESS_VERSION], requested: STATELESS_VERSION }));
+      const [again] = sent(retry);
+      expect(again).toMatchObject({
+        method: 'server/discover',
+        id: 2,
+        params: { _meta: { 'io.modelcontextprotocol/protocolVersion': STATELESS_VERSION } },
+      });
+      expect(retry).toContainEqual({
+        type: 'step',
+        text: `server/discover answered -32022 naming ${STATELESS_VERSION} among the versions it supports: asking again with ${STATELESS_VERSION}`,
+      });
+      const second = c.onMessage(error(2, -32022, 'Unsupported', { supported: [STATELESS_VERSION] }));
+      expect(sent(second)).toEqual([]);
+      expect(only(second, 'failed').reason).toContain(`-32022`);
+    }
+    const c = connector('stateless');
+    c.start();
+    c.onMessage(error(1, -32022, 'Unsupported', { supported: [STATELESS_VERSION] }));
+    expect(only(c.onMessage(result(2, discoverResult([STATELESS_VERSION]))), 'connected').outcome).toMatchObject({ flow: 'stateless' });
+  });
+
   it('on -32022 fails, without retrying, when the version was pinned', () => {
     const c = connector('stateless', { protocolVersion: STATELESS_VERSION });
     c.start();

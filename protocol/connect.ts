@@ -72,7 +72,8 @@ interface Pending {
 type Phase =
   | { name: 'idle' }
   /** probing: auto, and a handshake fallback is still possible. */
-  | ({ name: 'discover'; probing: boolean } & Pending)
+  /** `retried`: this discover is the one retry a -32022 earns (see onDiscoverAnswer). */
+  | ({ name: 'discover'; probing: boolean; retried?: boolean } & Pending)
   | ({ name: 'initialize' } & Pending)
   /**
    * Auto after the probe timer: both requests are out. `stateless` holds what server/discover
@@ -342,9 +343,9 @@ export class Connector {
     });
   }
 
-  private sendDiscover(version: string, probing: boolean): ConnectAction[] {
+  private sendDiscover(version: string, probing: boolean, retried = false): ConnectAction[] {
     const id = this.options.nextId();
-    this.phase = { name: 'discover', id, version, probing };
+    this.phase = { name: 'discover', id, version, probing, ...(retried ? { retried } : {}) };
     return [
       { type: 'send', frame: this.discoverFrame(id, version) },
       { type: 'wait', ms: probing ? this.probeTimeout : this.timeout },
@@ -437,6 +438,15 @@ export class Connector {
     if (message.kind !== 'error') return [];
     const { code, message: text, data } = message.error;
     if (code === -32022) {
+      // A modern refusal naming the versions the server supports: one corrective retry with
+      // one of them this client implements, even the version just asked (the server may have
+      // refused the request for a reason of its own). A pinned version is asked again only as itself.
+      const retry = phase.retried ? undefined : pickVersion(versionList(asRecord(data).supported) ?? [], 'stateless');
+      if (retry !== undefined && (!this.pinned || retry === phase.version))
+        return [
+          { type: 'step', text: `server/discover answered -32022 naming ${retry} among the versions it supports: asking again with ${retry}` },
+          ...this.sendDiscover(retry, phase.probing, true),
+        ];
       const verdict = this.judgeUnsupported(phase.version, data, mayFallBack);
       if (verdict.kind === 'handshake')
         return [{ type: 'step', text: `${verdict.why}: falling back to the handshake` }, ...this.sendInitialize(verdict.version)];
