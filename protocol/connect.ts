@@ -444,7 +444,10 @@ export class Connector {
       const retry = phase.retried ? undefined : pickVersion(versionList(asRecord(data).supported) ?? [], 'stateless');
       if (retry !== undefined && (!this.pinned || retry === phase.version))
         return [
-          { type: 'step', text: `server/discover answered -32022 naming ${retry} among the versions it supports: asking again with ${retry}` },
+          {
+            type: 'step',
+            text: `server/discover answered -32022 naming ${retry} among the versions it supports: asking again with ${retry}`,
+          },
           ...this.sendDiscover(retry, phase.probing, true),
         ];
       const verdict = this.judgeUnsupported(phase.version, data, mayFallBack);
