@@ -17,7 +17,7 @@ function journalText(home: string): string {
     .join('');
 }
 
-test('connects to server-everything over Streamable HTTP with a bearer token, calls a tool, shows each HTTP step on the timeline', async ({
+test('connects to server-everything over Streamable HTTP with a bearer token, calls a tool, reads a resource, gets a prompt, shows each HTTP step on the timeline', async ({
   page,
   lens,
   pageErrors,
@@ -49,6 +49,17 @@ test('connects to server-everything over Streamable HTTP with a bearer token, ca
     // The JSON-RPC exchange the HTTP steps carried is a row beside them.
     await expect(app.row('tools/call').first()).toBeVisible();
 
+    // Its resources and prompts over the same connection.
+    await page.getByRole('tab', { name: 'Resources' }).click();
+    await page.getByTestId('resource-item').first().click();
+    await page.getByTestId('resource-detail').getByTestId('read').click();
+    await expect(page.getByTestId('result')).toHaveAttribute('data-kind', 'result');
+    await expect(page.getByTestId('contents')).not.toBeEmpty();
+    await page.getByRole('tab', { name: 'Prompts' }).click();
+    await page.getByTestId('prompt-item').filter({ hasText: 'simple-prompt' }).click();
+    await page.getByTestId('prompt-runner').getByTestId('get').click();
+    await expect(page.getByTestId('conversation').getByTestId('message')).toContainText('This is a simple prompt without arguments.');
+
     // Closing ends the server's session (DELETE) and the connection.
     await conn.getByRole('button', { name: 'Stop' }).click();
     await expect(conn.getByTestId('conn-status')).toHaveText('closed');
@@ -62,7 +73,7 @@ test('connects to server-everything over Streamable HTTP with a bearer token, ca
   }
 });
 
-test('the demo over HTTP in the stateless flow: its tools answer, and the requests carry Mcp-Method and Mcp-Name', async ({
+test('the demo over HTTP in the stateless flow: its tools, resources and prompts answer, and the requests carry Mcp-Method and Mcp-Name', async ({
   page,
   lens,
   pageErrors,
@@ -81,7 +92,19 @@ test('the demo over HTTP in the stateless flow: its tools answer, and the reques
     await tools.field('tool-echo_message').fill('stateless over http');
     await tools.send();
     await expect(tools.result.getByTestId('block-text')).toContainText('Echo: stateless over http');
+
+    await page.getByRole('tab', { name: 'Resources' }).click();
+    await page.getByTestId('resource-item').filter({ hasText: 'info://server-info' }).click();
+    await page.getByTestId('resource-detail').getByTestId('read').click();
+    await expect(page.getByTestId('contents')).toContainText('"flow": "stateless"');
+    await page.getByRole('tab', { name: 'Prompts' }).click();
+    await page.getByTestId('prompt-item').filter({ hasText: 'summarize' }).click();
+    const text = page.getByTestId('prompt-runner').locator('[data-name="text"]').getByTestId('arg-input');
+    await text.fill('MCP over HTTP.');
+    await text.press('Enter');
+    await expect(page.getByTestId('conversation').getByTestId('message')).toContainText('MCP over HTTP.');
     expect(journalText(lens.home)).toMatch(/"Mcp-Method":"tools\/call","Mcp-Name":"echo"/);
+    expect(journalText(lens.home)).toMatch(/"Mcp-Method":"resources\/read","Mcp-Name":"info:\/\/server-info"/);
     expect(pageErrors).toEqual([]);
   } finally {
     await server.stop();

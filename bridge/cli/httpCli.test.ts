@@ -67,6 +67,30 @@ describe('mcp-lens call and check over HTTP', () => {
     expect([...phases].sort()).toEqual(expect.arrayContaining(['end', 'request', 'response', 'sse-event']));
   });
 
+  it('call --url: resources and prompts of server-everything (handshake) and of the demo in each flow', async () => {
+    const call = async (url: string, flow: string, ...args: string[]): Promise<unknown> => {
+      const run = await runLens(['call', '--flow', flow, '--url', url, ...args]);
+      expect(run.code, `${flow} ${args.join(' ')}: ${run.stderr}`).toBe(0);
+      return JSON.parse(run.stdout);
+    };
+    expect(await call(everything.url, 'handshake', '--method', 'prompts/get', '--prompt-name', 'simple-prompt')).toMatchObject({
+      messages: [{ role: 'user', content: { text: 'This is a simple prompt without arguments.' } }],
+    });
+    const listed = (await call(everything.url, 'handshake', '--method', 'resources/list')) as { resources: { uri: string }[] };
+    const uri = listed.resources[0]?.uri ?? '';
+    expect(await call(everything.url, 'handshake', '--method', 'resources/read', '--uri', uri)).toMatchObject({ contents: [{ uri }] });
+    for (const flow of ['handshake', 'stateless']) {
+      expect(await call(demo.url, flow, '--method', 'resources/read', '--uri', 'info://server-info')).toMatchObject({
+        contents: [{ uri: 'info://server-info', text: expect.stringContaining(`"flow": "${flow}"`) }],
+      });
+      expect(
+        await call(demo.url, flow, '--method', 'prompts/get', '--prompt-name', 'summarize', '--prompt-arg', 'text=over http'),
+      ).toMatchObject({
+        messages: [{ role: 'user', content: { text: expect.stringContaining('over http') } }],
+      });
+    }
+  });
+
   it('call --url in each flow of the demo, and check --url lists what it offers with no error finding', async () => {
     for (const flow of ['handshake', 'stateless']) {
       const run = await runLens(['call', '--flow', flow, '--url', demo.url, '--method', 'tools/list']);
