@@ -91,6 +91,42 @@ describe('mcp-lens call and check over HTTP', () => {
     }
   });
 
+  it('replays an HTTP recording at its recorded URL (masked headers left out, and said) or at --url, in either flow', async () => {
+    const record = path.join(dir, 'demo-http.mcplens.json');
+    const recorded = await runLens([
+      'call',
+      '--url',
+      demo.url,
+      '--bearer-token-env',
+      'LENS_TEST_BEARER',
+      '--header',
+      'X-Tenant: acme',
+      '--method',
+      'tools/call',
+      '--tool-name',
+      'echo',
+      '--tool-arg',
+      'message=again',
+      '--record',
+      record,
+    ]);
+    expect(recorded.code, recorded.stderr).toBe(0);
+    const atRecorded = await runLens(['replay', record]);
+    expect(atRecorded.code, atRecorded.stdout + atRecorded.stderr).toBe(0);
+    expect(atRecorded.stderr).toContain('the file holds Authorization masked, so it is not sent');
+    expect(atRecorded.stdout.trimEnd().split('\n').pop()).toMatch(/^replay: (\d+) exchanges: \1 match, 0 differ$/);
+    const given = await runLens(['replay', record, '--bearer-token-env', 'LENS_TEST_BEARER', '--flow', 'handshake', '--transcript']);
+    expect(given.code, given.stdout + given.stderr).toBe(0);
+    expect(given.stderr).not.toContain('masked, so it is not sent');
+    expect(given.stderr).not.toContain(TOKEN);
+    const elsewhere = await runLens(['replay', record, '--url', 'http://127.0.0.1:9/mcp']);
+    expect(elsewhere.code).toBe(3);
+    expect(elsewhere.stdout).toContain('could not connect');
+    const both = await runLens(['replay', record, '--url', demo.url, '--', 'node', 'x.js']);
+    expect(both.code).toBe(2);
+    expect(both.stderr).toContain('give the server with --url or after --, not both');
+  });
+
   it('call --url in each flow of the demo, and check --url lists what it offers with no error finding', async () => {
     for (const flow of ['handshake', 'stateless']) {
       const run = await runLens(['call', '--flow', flow, '--url', demo.url, '--method', 'tools/list']);

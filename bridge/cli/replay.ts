@@ -8,7 +8,9 @@
  * be reached or died.
  */
 import type { FlowChoice } from '../../protocol/flows.js';
-import type { ServerConfig } from '../../protocol/envelope.js';
+import type { ConnectionConfig } from '../../protocol/envelope.js';
+import type { SessionConnection } from '../../protocol/sessionFile.js';
+import { REDACTED } from '../../protocol/redact.js';
 import { parseJsonPath, type JsonPath } from '../../protocol/replay/jsonPath.js';
 import { ignoreRule } from '../../protocol/replay/volatile.js';
 import { compareOpening, openingMethod, type GotOpening } from '../../protocol/replay/opening.js';
@@ -19,13 +21,16 @@ import { replayCalls, type ExchangeReport } from '../../protocol/replay/replayCa
 import { renderExchange, renderSummary, tally, type Tally } from '../../protocol/replay/report.js';
 import { flowOption, msOption, parse, probeTimeoutOption, serverCommand, UsageError } from './args.js';
 import { HeadlessClient } from './headless.js';
+import { hasHttpValues, HTTP_USAGE, httpOptions, httpServerFrom, type HttpValues } from './httpOptions.js';
 import { readSessionFile } from './readSession.js';
 import { transcriptLine } from './transcript.js';
 
-export const REPLAY_USAGE = `Usage: mcp-lens replay <file> [options] -- <command> [args...]
+export const REPLAY_USAGE = `Usage: mcp-lens replay <file> [options] [-- <command> [args...] | --url <url>]
 
 Replays the requests of a session file (mcp-lens call --record, or an export from the app)
-against a fresh start of the server, and compares each answer with the recorded one.
+against a fresh start of the server, and compares each answer with the recorded one. A
+connection recorded over HTTP is replayed at its recorded URL unless --url names another;
+headers the file holds masked are left out (give them again with --header or a bearer token).
 
   --flow handshake|stateless|auto   how to open the conversation (default: the flow each
                                     connection was recorded in)
@@ -37,6 +42,7 @@ against a fresh start of the server, and compares each answer with the recorded 
   --timeout <ms>                    per-request idle timeout (default 60000)
   --probe-timeout <ms>              auto: wait this long for server/discover before initialize
   --transcript                      print every wire line of the replay (on stderr)
+${HTTP_USAGE}
 
 The opening request (initialize or server/discover) is made again by the engine and compared
 when the flow is the recorded one. Notifications are not compared. Each difference is printed
@@ -55,6 +61,7 @@ const replayOptions = {
   'probe-timeout': { type: 'string' },
   transcript: { type: 'boolean', default: false },
   help: { type: 'boolean', short: 'h' },
+  ...httpOptions,
 } as const;
 
 export interface ReplayPlan {
@@ -66,7 +73,10 @@ export interface ReplayPlan {
   timeoutMs: number;
   probe: { probeTimeoutMs?: number };
   transcript: boolean;
-  server: ServerConfig;
+  /** The server named on the command line (after -- or --url); else each connection's recorded URL. */
+  server: ConnectionConfig | undefined;
+  /** --header and a bearer token, for a recorded URL. */
+  http: HttpValues;
 }
 
 /** Reads the arguments of `mcp-lens replay`; undefined for --help; throws UsageError. */
@@ -93,8 +103,58 @@ export function planReplay(argv: string[]): ReplayPlan | undefined {
     timeoutMs: msOption('timeout', values.timeout),
     probe: probeTimeoutOption(values['probe-timeout']),
     transcript: values.transcript === true,
-    server: { ...serverCommand(dashes === -1 ? [] : argv.slice(dashes + 1)), env: {} },
+    server: commandLineServer(values, dashes === -1 ? undefined : argv.slice(dashes + 1)),
+    http: values,
   };
+}
+
+function commandLineServer(values: HttpValues, command: string[] | undefined): ConnectionConfig | undefined {
+  if (values.url !== undefined) {
+    if (command !== undefined) throw new UsageError('give the server with --url or after --, not both');
+    return httpServerFrom(values, { transport: 'http', url: values.url, headers: {} });
+  }
+  if (command === undefined) return undefined;
+  if (hasHttpValues(values)) throw new UsageError('--header, --bearer-token(-env) and --http-timeout are for a server over HTTP');
+  return { ...serverCommand(command), env: {} };
+}
+
+/**
+ * The server a connection is replayed against: the one on the command line, else the URL it
+ * was recorded at, with the recorded headers that were not masked and those given again.
+ */
+export function replayServer(
+  plan: Pick<ReplayPlan, 'server' | 'http'>,
+  recorded: SessionConnection | undefined,
+): { server: ConnectionConfig; notes: string[] } {
+  if (plan.server) return { server: plan.server, notes: [] };
+  const config = recorded?.config;
+  if (config?.transport !== 'http')
+    throw new UsageError(
+      `connection ${JSON.stringify(recorded?.conn ?? '?')} ran a server process: give the server to run after --, e.g. -- node server.js`,
+    );
+  if (config.url.includes(REDACTED)) throw new UsageError(`the recorded URL has a masked part (${config.url}): give the URL with --url`);
+  const masked = Object.keys(config.headers).filter((name) => config.headers[name]?.includes(REDACTED));
+  const headers = Object.fromEntries(Object.entries(config.headers).filter(([name]) => !masked.includes(name)));
+  const given = new Set([
+    ...(plan.http.header ?? []).map((h) => h.slice(0, h.indexOf(':')).trim().toLowerCase()),
+    ...(bearerGiven(plan.http) ? ['authorization'] : []),
+  ]);
+  const notes = masked
+    .filter((name) => !given.has(name.toLowerCase()))
+    .map((name) => `the file holds ${name} masked, so it is not sent: give it with --header (or --bearer-token-env for Authorization)`);
+  return {
+    server: httpServerFrom(plan.http, {
+      transport: 'http',
+      url: config.url,
+      headers,
+      ...(config.timeoutMs === undefined ? {} : { timeoutMs: config.timeoutMs }),
+    }),
+    notes,
+  };
+}
+
+function bearerGiven(values: HttpValues): boolean {
+  return values['bearer-token'] !== undefined || values['bearer-token-env'] !== undefined;
 }
 
 export async function runReplay(
@@ -137,7 +197,20 @@ export async function runReplay(
   const total: Tally = { match: 0, differ: 0, skipped: 0, failed: 0 };
   let code = 0;
   for (const recording of chosen) {
-    const result = await replayConnection(recording, plan, print, err);
+    let server: ConnectionConfig;
+    try {
+      const picked = replayServer(
+        plan,
+        read.file.connections.find((c) => c.conn === recording.conn),
+      );
+      server = picked.server;
+      for (const note of picked.notes) err.write(`mcp-lens replay: ${note}\n`);
+    } catch (error) {
+      if (!(error instanceof UsageError)) throw error;
+      err.write(`mcp-lens replay: ${error.message}\n`);
+      return 2;
+    }
+    const result = await replayConnection(recording, server, plan, print, err);
     for (const key of Object.keys(total) as (keyof Tally)[]) total[key] += result.tally[key];
     code = Math.max(code, result.code);
   }
@@ -147,6 +220,7 @@ export async function runReplay(
 
 async function replayConnection(
   recording: RecordedConnection,
+  server: ConnectionConfig,
   plan: ReplayPlan,
   print: (text: string) => void,
   err: NodeJS.WritableStream,
@@ -154,7 +228,7 @@ async function replayConnection(
   const { choice, ...how } = replayConnect(recording, plan.flow);
   const answers = new RecordedAnswers(recording.questions);
   let t0: number | undefined;
-  const client = new HeadlessClient(plan.server, {
+  const client = new HeadlessClient(server, {
     onEvent: (event) => {
       t0 ??= event.t;
       if (plan.transcript) err.write(`${transcriptLine(event, t0)}\n`);
