@@ -51,7 +51,7 @@ export function ModalDialog({ className, labelledBy, testId, onClose, focusFirst
   return (
     <dialog
       ref={ref}
-      className={className}
+      className={`modal ${className}`}
       aria-labelledby={labelledBy}
       data-testid={testId}
       onCancel={(e) => {

@@ -28,7 +28,7 @@ export function QuestionHost() {
   return (
     <dialog
       ref={ref}
-      className="question"
+      className="question modal"
       aria-label={question ? `${question.method} from ${question.conn}` : 'Question'}
       data-testid="question"
       onCancel={(e) => {
