@@ -2,7 +2,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { REDACTED, type BridgeEvent } from '../protocol/envelope.js';
+import type { BridgeEvent } from '../protocol/envelope.js';
+import { REDACTED } from '../protocol/redact.js';
 import { BridgeClient, fixturePath, startTestBridge, type TestBridge } from './testing/bridgeClient.js';
 
 let t: TestBridge;

@@ -4,7 +4,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { wireBytes } from '../protocol/bytes.js';
-import { REDACTED, parseBridgeEvent, type BridgeEvent, type LineEvent } from '../protocol/envelope.js';
+import { parseBridgeEvent, type BridgeEvent, type LineEvent } from '../protocol/envelope.js';
+import { REDACTED } from '../protocol/redact.js';
 import {
   STATELESS_VERSION,
   discoverRequest,

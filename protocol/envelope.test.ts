@@ -1,5 +1,6 @@
 import { describe, it, expect } from 'vitest';
-import { REDACTED, bridgeFrameSchema, clientCommandSchema, parseBridgeEvent, redactConfig, serverConfigSchema } from './envelope.js';
+import { bridgeFrameSchema, clientCommandSchema, parseBridgeEvent, serverConfigSchema } from './envelope.js';
+import { REDACTED, redactConfig } from './redact.js';
 
 describe('redactConfig', () => {
   it('keeps env keys and drops every value', () => {

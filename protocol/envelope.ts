@@ -373,9 +373,6 @@ export const bridgeFrameSchema = z.discriminatedUnion('type', [
 export type BridgeFrame = z.infer<typeof bridgeFrameSchema>;
 export type WelcomeFrame = z.infer<typeof welcomeFrameSchema>;
 
-// The marker and the redaction live with the other secret rules; re-exported for the callers of old.
-export { REDACTED, redactConfig } from './redact.js';
-
 /**
  * Parses one event, keeping what is malformed as data instead of throwing, so a damaged
  * journal line or a frame from a newer bridge shows up rather than vanishing.

@@ -1,7 +1,8 @@
 import { EventScript } from './timeline/testing.js';
 import { describe, it, expect } from 'vitest';
 import type { BridgeEvent } from './envelope.js';
-import { NOTE_TOPICS, SessionModel } from './session.js';
+import { SessionModel } from './session.js';
+import { NOTE_TOPICS } from './noteTopics.js';
 
 const config = { command: 'node', args: ['server.js'], env: {} };
 let seq = 0;

@@ -9,6 +9,7 @@ import type { FlowChoice } from './flows.js';
 import { ExchangeTracker, type WireMessage } from './exchanges.js';
 import { classifyText } from './jsonrpc.js';
 import { Linter, type Finding } from './lint/index.js';
+import { NOTE_TOPICS } from './noteTopics.js';
 
 /**
  * Notifications no reader of `messages` looks up (the timeline's worker shows them from its own
@@ -52,17 +53,6 @@ export interface ConnInfo {
   stdoutLines: number;
   stderrLines: number;
 }
-
-/** Notes the app writes to the journal, so a reloaded tab rebuilds the same picture. */
-export const NOTE_TOPICS = {
-  connecting: 'connect.start',
-  step: 'connect.step',
-  connected: 'connect.done',
-  failed: 'connect.failed',
-  /** Something the server did that the client would not go along with (ClientSession's onFlag). */
-  flag: 'session.flag',
-  removed: 'conn.removed',
-} as const;
 
 const LIST_CHANGED: Record<string, 'tools' | 'prompts' | 'resources' | undefined> = {
   'notifications/tools/list_changed': 'tools',

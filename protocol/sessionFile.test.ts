@@ -2,8 +2,9 @@
 import { describe, expect, it } from 'vitest';
 
 import { base64Encode, wireBytes } from './bytes.js';
-import { REDACTED, redactConfig, type BridgeEvent, type LineEvent } from './envelope.js';
-import { NOTE_TOPICS } from './session.js';
+import type { BridgeEvent, LineEvent } from './envelope.js';
+import { REDACTED, redactConfig } from './redact.js';
+import { NOTE_TOPICS } from './noteTopics.js';
 import { buildSessionFile, parseSessionFile, SESSION_FORMAT, SESSION_FORMAT_VERSION, type SessionFile } from './sessionFile.js';
 
 const encoder = new TextEncoder();

@@ -8,7 +8,7 @@ import { Ajv2020 } from 'ajv/dist/2020.js';
 import schema from '../docs/session-format.schema.json' with { type: 'json' };
 import sessionFormatDoc from '../docs/session-format.md?raw';
 import type { BridgeEvent } from './envelope.js';
-import { NOTE_TOPICS } from './session.js';
+import { NOTE_TOPICS } from './noteTopics.js';
 import { COMPARE_TOPICS } from './compare.js';
 import { REPLAY_TOPICS } from './replay/notes.js';
 import { TOUR_TOPICS } from './tour/journal.js';

@@ -2,7 +2,7 @@
 // refused with what it is and where it goes wrong, and export -> open -> export changes nothing.
 import { describe, expect, it } from 'vitest';
 import type { BridgeEvent } from './envelope.js';
-import { NOTE_TOPICS } from './session.js';
+import { NOTE_TOPICS } from './noteTopics.js';
 import { buildSessionFile } from './sessionFile.js';
 import { openSessionText } from './sessionOpen.js';
 

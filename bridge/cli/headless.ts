@@ -12,7 +12,7 @@ import { ClientSession, type ServerRequestHandler } from '../../protocol/clientS
 import { encodeFrame, type FlowChoice } from '../../protocol/flows.js';
 import { classifyText } from '../../protocol/jsonrpc.js';
 import { ExchangeTracker } from '../../protocol/exchanges.js';
-import { NOTE_TOPICS } from '../../protocol/session.js';
+import { NOTE_TOPICS } from '../../protocol/noteTopics.js';
 import { Linter, type Finding } from '../../protocol/lint/index.js';
 import { exitHow, StderrTail } from '../../protocol/serverExit.js';
 import { ServerHost } from '../serverHost.js';

@@ -11,7 +11,7 @@ import type { BridgeEvent } from '../envelope.js';
 import type { Side, WireMessage } from '../exchanges.js';
 import { META_KEYS, type Flow } from '../flows.js';
 import { idKey, type JsonRpcId } from '../jsonrpc.js';
-import { NOTE_TOPICS } from '../session.js';
+import { NOTE_TOPICS } from '../noteTopics.js';
 import { checkMissingCapabilityError, checkNotificationCapability, checkServerRequestCapability } from './capabilities.js';
 import { checkEnvelope, checkResultEnvelope, checkServerMessage, declaresTasks } from './flowRules.js';
 import { checkProgress, checkStatelessNotification } from './notifications.js';

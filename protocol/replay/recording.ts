@@ -8,7 +8,7 @@
 import type { SessionFile } from '../sessionFile.js';
 import type { ServerAnswer } from '../clientSession.js';
 import type { Flow } from '../flows.js';
-import { NOTE_TOPICS } from '../session.js';
+import { NOTE_TOPICS } from '../noteTopics.js';
 import { classifyText, idKey, type JsonRpcError, type JsonRpcId } from '../jsonrpc.js';
 import { memberText } from '../jsonSpan.js';
 import { asRecord, declaredCapabilities, isRoundRetry, withoutEnvelope, withoutRound, type Params } from './params.js';

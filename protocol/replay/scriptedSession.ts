@@ -5,7 +5,7 @@
  */
 import type { BridgeEvent } from '../envelope.js';
 import type { Flow } from '../flows.js';
-import { NOTE_TOPICS } from '../session.js';
+import { NOTE_TOPICS } from '../noteTopics.js';
 import { buildSessionFile, type SessionFile } from '../sessionFile.js';
 
 export type ScriptLine = ['c' | 's', unknown];

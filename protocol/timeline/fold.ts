@@ -6,7 +6,7 @@
 import type { BridgeEvent } from '../envelope.js';
 import { ExchangeTracker, type Exchange, type WireMessage } from '../exchanges.js';
 import { Linter, type Finding } from '../lint/index.js';
-import { NOTE_TOPICS } from '../session.js';
+import { NOTE_TOPICS } from '../noteTopics.js';
 import { Interner } from './columns.js';
 import { PENDING, directionCode, eolCode, eventKindCode, kindCode, severityCode, statusCode, streamCode } from './codes.js';
 import { EventTable, FindingTable, RowTable } from './rows.js';

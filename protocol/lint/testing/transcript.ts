@@ -5,7 +5,7 @@
 import type { BridgeEvent } from '../../envelope.js';
 import { ExchangeTracker } from '../../exchanges.js';
 import { META_KEYS, STATELESS_VERSION } from '../../flows.js';
-import { NOTE_TOPICS } from '../../session.js';
+import { NOTE_TOPICS } from '../../noteTopics.js';
 import { Linter } from '../linter.js';
 import type { Finding } from '../rules.js';
 

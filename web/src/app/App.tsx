@@ -25,7 +25,7 @@ import { ExportArchiveButton } from '../features/journal/ExportArchiveButton.js'
 import { ReplayPanel, ReplayStatus } from '../features/replay/ReplayPanel.js';
 import { ReplayRuns } from '../features/replay/replayRuns.js';
 import { useFramesTimelineClient } from '../features/journal/useFramesTimeline.js';
-import { useTheme } from './useTheme.js';
+import { useTheme } from '../ui/useTheme.js';
 import { chooseActive, type ActiveChoice } from './activeConnection.js';
 import { ErrorBoundary } from '../ui/ErrorBoundary.js';
 import type { SocketStatus } from '../session/bridgeSocket.js';

@@ -12,7 +12,7 @@ import { ClientSession, type ServerAnswer } from '../../../protocol/clientSessio
 import { encodeFrame, type FlowChoice, type LogLevel } from '../../../protocol/flows.js';
 import { classifyText, type Classified } from '../../../protocol/jsonrpc.js';
 import { OpeningWatcher } from '../../../protocol/openingWatcher.js';
-import { NOTE_TOPICS } from '../../../protocol/session.js';
+import { NOTE_TOPICS } from '../../../protocol/noteTopics.js';
 import { exitHow, StderrTail } from '../../../protocol/serverExit.js';
 import type { BridgeSocket } from './bridgeSocket.js';
 import { clipDepth } from '../../../protocol/jsonDepth.js';

@@ -5,7 +5,8 @@
  */
 import type { BridgeEvent, ConnectionConfig, WelcomeFrame } from '../../../protocol/envelope.js';
 import type { FlowChoice } from '../../../protocol/flows.js';
-import { NOTE_TOPICS, SessionModel, type ConnInfo } from '../../../protocol/session.js';
+import { SessionModel, type ConnInfo } from '../../../protocol/session.js';
+import { NOTE_TOPICS } from '../../../protocol/noteTopics.js';
 import { BridgeSocket, type SocketStatus } from './bridgeSocket.js';
 import { UpdatePacer } from '../../../protocol/updatePacer.js';
 import { ConnectionDriver, type DriverOptions } from './connectionDriver.js';

@@ -9,7 +9,7 @@ import type { SessionFile } from '../../../protocol/sessionFile.js';
 import { TimelinePanel } from '../features/timeline/TimelinePanel.js';
 import { RecordedComparisons } from '../features/compare/RecordedComparisons.js';
 import { ErrorBoundary } from '../ui/ErrorBoundary.js';
-import { useTheme } from '../app/useTheme.js';
+import { useTheme } from '../ui/useTheme.js';
 import { useEmbeddedTimeline } from './useEmbeddedTimeline.js';
 
 type Tab = 'timeline' | 'compare';

@@ -6,9 +6,9 @@ import { useEffect, useState } from 'react';
 import { SchemaForm } from '../../ui/SchemaForm.js';
 import { JsonEditor, preloadJsonEditorWhenIdle } from '../../ui/JsonEditor.js';
 import { ErrorBoundary } from '../../ui/ErrorBoundary.js';
-import type { ArgsCheckBinding } from './useArgsCheck.js';
+import type { ArgsCheckBinding, ArgsMode } from './useArgsCheck.js';
 
-export type ArgsMode = 'form' | 'json' | 'raw';
+export type { ArgsMode };
 
 export interface ArgsEditorProps {
   id: string;

@@ -7,7 +7,6 @@
 import { useMemo, useRef, useState, type RefObject } from 'react';
 import { checkArguments } from '../../ui/schemaValidator.js';
 import type { SchemaFormHandle } from '../../ui/SchemaForm.js';
-import type { ArgsMode } from './ArgsEditor.js';
 
 /** What ArgsEditor needs to show the check at the fields. */
 export interface ArgsCheckBinding {
@@ -24,6 +23,9 @@ export interface ArgsSummary {
   /** The JSON text does not parse: nothing can be sent from it (raw mode sends text as typed). */
   parseError?: string;
 }
+
+/** How the arguments are being edited: the generated form, the JSON editor, or the raw line. */
+export type ArgsMode = 'form' | 'json' | 'raw';
 
 export function useArgsCheck(schema: unknown, value: unknown, mode: ArgsMode) {
   const formRef = useRef<SchemaFormHandle | null>(null);

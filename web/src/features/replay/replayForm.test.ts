@@ -3,7 +3,7 @@
 // line named.
 import { describe, expect, it } from 'vitest';
 import type { BridgeEvent } from '../../../../protocol/envelope.js';
-import { NOTE_TOPICS } from '../../../../protocol/session.js';
+import { NOTE_TOPICS } from '../../../../protocol/noteTopics.js';
 import { EventScript } from '../../../../protocol/timeline/testing.js';
 import { parseIgnore, prefill, readFields, readSource, redactedLeft } from './replayForm.js';
 

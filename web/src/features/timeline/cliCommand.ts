@@ -7,7 +7,8 @@
  * specially. Env values are never journaled: each env key becomes `KEY="${KEY:?}"`, which passes
  * the user's own value on and stops with a message when it is unset.
  */
-import { REDACTED, type RedactedConfig, type RedactedHttpConfig } from '../../../../protocol/envelope.js';
+import type { RedactedConfig, RedactedHttpConfig } from '../../../../protocol/envelope.js';
+import { REDACTED } from '../../../../protocol/redact.js';
 
 export interface CliSource {
   /** The request line, parsed. */

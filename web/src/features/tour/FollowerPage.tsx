@@ -7,7 +7,7 @@
 import { useEffect, useMemo, useState } from 'react';
 import type { Tour } from '../../../../protocol/tour/format.js';
 import { readTour } from '../../../../protocol/tour/parse.js';
-import { useTheme } from '../../app/useTheme.js';
+import { useTheme } from '../../ui/useTheme.js';
 import { useSnapshot, useStore } from '../../session/StoreContext.js';
 import { builtinTour } from './builtinTour.js';
 import { PresenterFrame } from './PresenterView.js';

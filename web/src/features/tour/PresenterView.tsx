@@ -7,7 +7,7 @@
 import { useEffect, useRef, useState, useSyncExternalStore, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
 import { FollowerLink } from './FollowerLink.js';
-import { ShownStep, nextLabel } from './TourPlayer.js';
+import { ShownStep, nextLabel } from './ShownStep.js';
 import { isEditable, presenterCommand } from './presenterKeys.js';
 import type { TourRunner } from './tourRunner.js';
 
