@@ -1,8 +1,12 @@
 import { test, expect } from './support/fixtures.js';
 import { fixture } from './support/lens.js';
 import { AppPage } from './pages/appPage.js';
+import { freshTabs } from './support/shared.js';
 
 test.describe('opening a conversation with servers that make it hard', () => {
+  // One bridge and one tab (support/shared.ts): each test reads only the card of the connection it made.
+  const test = freshTabs();
+
   test('auto with a short probe timeout still finds the stateless flow of a server that starts slowly', async ({ page, lens }) => {
     const app = new AppPage(page);
     await app.open(lens.url);

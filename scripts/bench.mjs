@@ -15,13 +15,17 @@
 //      connected (the JSON editor loads later, once arguments are edited).
 //   7. one big line (scripts/bench/bigLine.mjs): a 50 MiB result through the bridge vs the
 //      direct pipe, and the bridge's peak RSS as a multiple of the line's size.
+//   8. a session file of about 100 MB opened from the page (scripts/bench/openFile.mjs): the
+//      longest task on the page's own thread meanwhile, and the time to open and index it, vs
+//      JSON.parse of the same file's text on that thread in the same tab.
 //
 // Each benchmark runs BENCH_ROUNDS times (default 3), the two paths alternating, and reports
 // the median round per figure.
 //
 // Knobs (env): BENCH_N (1000 calls), BENCH_WARMUP (50), FLOOD_LINES (200000),
 // BENCH_EVENTS (1000000), BENCH_ROUNDS (3), BENCH_ONLY (comma list of latency, flood, session,
-// timeline, start, bigline, or timeline-open / timeline-flood alone), BENCH_BIG_MIB (50),
+// timeline, start, bigline, openfile, or timeline-open / timeline-flood alone), BENCH_BIG_MIB (50),
+// BENCH_OPEN_EVENTS (310000, about 100 MB),
 // BENCH_SKIP_BUILD=1 (use dist/ as it is),
 // and the BENCH_TL_* knobs of the timeline. Results: a table on stdout, JSON in a temp dir.
 // See docs/benchmarks.md.
@@ -45,8 +49,9 @@ const FLOOD_LINES = intEnv('FLOOD_LINES', 200_000);
 const EVENTS = intEnv('BENCH_EVENTS', 1_000_000);
 const ROUNDS = intEnv('BENCH_ROUNDS', 3);
 const BIG_MIB = intEnv('BENCH_BIG_MIB', 50);
-const ONLY = new Set((process.env.BENCH_ONLY ?? 'latency,flood,session,timeline,start,bigline').split(',').map((s) => s.trim()));
-const BENCHES = ['latency', 'flood', 'session', 'timeline', 'timeline-open', 'timeline-flood', 'start', 'bigline'];
+const OPEN_EVENTS = intEnv('BENCH_OPEN_EVENTS', 310_000);
+const ONLY = new Set((process.env.BENCH_ONLY ?? 'latency,flood,session,timeline,start,bigline,openfile').split(',').map((s) => s.trim()));
+const BENCHES = ['latency', 'flood', 'session', 'timeline', 'timeline-open', 'timeline-flood', 'start', 'bigline', 'openfile'];
 const CHUNK = 100_000;
 const roundsText = ROUNDS === 1 ? '1 round' : `${ROUNDS} rounds`;
 for (const name of ONLY) {
@@ -937,6 +942,38 @@ try {
       ) +
         `the bridge's peak RSS ${int(bridge.peakMB)} MB (at most ${int(b.peakMaxMB)}), from ${int(bridge.rssBeforeMB)} MB before the call: ` +
         `${f(bridge.copies, 1)}× the line's size held at once (goal: under 300 MB)\n`,
+    );
+  }
+  if (ONLY.has('openfile')) {
+    const { runOpenFileBench } = await import('./bench/openFile.mjs');
+    const o = await runOpenFileBench({ root, events: OPEN_EVENTS, rounds: ROUNDS, timeoutMs: 300_000, log });
+    const med = (key) => median(o.rounds.map((r) => r[key]));
+    const per = (key, base) => median(o.rounds.map((r) => r[key] / r[base]));
+    results.openFile = {
+      events: o.events,
+      bytes: o.bytes,
+      parseMs: med('parseMs'),
+      parseLongestMs: med('parseLongestMs'),
+      openedMs: med('openedMs'),
+      indexedMs: med('indexedMs'),
+      longestMs: med('longestMs'),
+      ratio: { longest: per('longestMs', 'parseLongestMs'), opened: per('openedMs', 'parseMs'), indexed: per('indexedMs', 'parseMs') },
+      rounds: o.rounds,
+    };
+    const x = results.openFile;
+    out.push(
+      table(
+        `8. A ${f(x.bytes / MB, 0)} MB session file of ${int(x.events)} events opened from the page (median of ${roundsText})`,
+        ['what', 'ms', 'ratio to the baseline'],
+        [
+          ["baseline: JSON.parse of the file's text on the page's thread", int(x.parseMs), ratio(1)],
+          ['the longest task of that parse', int(x.parseLongestMs), ''],
+          ['opened through the app: the archive banner shown', int(x.openedMs), ratio(x.ratio.opened)],
+          ['every event indexed', int(x.indexedMs), ratio(x.ratio.indexed)],
+          ["the page's longest task meanwhile", int(x.longestMs), ratio(x.ratio.longest)],
+        ],
+      ) +
+        `the longest task's ratio is to the baseline parse's longest task: well under 1× means the file is read and checked off the page's thread\n`,
     );
   }
 } catch (error) {
