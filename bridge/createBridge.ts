@@ -16,8 +16,10 @@ import {
   MAX_CLIENT_FRAME_BYTES,
   httpServerConfigSchema,
   serverConfigSchema,
+  type Eol,
   type HttpServerConfigInput,
   type ServerConfigInput,
+  type UnstampedEvent,
   type WelcomeFrame,
 } from '../protocol/envelope.js';
 import { Journal, isSessionId, listJournals, newSessionId } from './journal.js';
@@ -25,9 +27,12 @@ import { savedIndexRoutes } from './savedIndex.js';
 import { viewFileRoute } from './viewFile.js';
 import { tourFileRoute } from './tourFile.js';
 import { ServerHost } from './serverHost.js';
+import { KnownSecrets } from './knownSecrets.js';
+import { FollowerView } from './followerView.js';
 import { IdleStopper, describeIdle } from './idleStop.js';
 import { bearerToken, checkUpgrade, hostAllowed, isLoopback, newToken, tokenAccess, type Access, type GatePolicy } from './security.js';
 import { serveSocket } from './socket.js';
+import type { LineStream } from './lineRecord.js';
 import { VERSION } from './version.js';
 import { redactConfig, redactHttpConfig } from '../protocol/redact.js';
 
@@ -106,18 +111,21 @@ async function listen(options: BridgeOptions): Promise<RunningBridge> {
   const journalDir = path.join(home, 'journal');
   const session = newSessionId();
   const journal = new Journal(journalDir, session, options.journalWrite);
-  const host = new ServerHost({
-    record: (event) => journal.append(event),
-    recordLine: (conn, stream, bytes, eol) => journal.appendLine(conn, stream, bytes, eol),
-    graceMs: options.stopGraceMs ?? 2000,
-    withholdEnv: ['MCP_LENS_TOKEN'],
-  });
+  // Everything journaled goes through these two: known secret values masked, and judged for followers.
+  const secrets = new KnownSecrets();
+  const follower = new FollowerView();
+  const record = (event: UnstampedEvent): void => follower.saw(journal.append(secrets.maskEvent(event)));
+  const recordLine = (conn: string, stream: LineStream, bytes: Buffer, eol: Eol): void => {
+    journal.appendLine(conn, stream, secrets.maskBytes(bytes), eol);
+    follower.sawLine(journal.lastSeq, conn);
+  };
+  const host = new ServerHost({ record, recordLine, graceMs: options.stopGraceMs ?? 2000, withholdEnv: ['MCP_LENS_TOKEN'] }, secrets);
   const idleMs = options.idleStopMs ?? DEFAULT_IDLE_STOP_MS;
   const idle = new IdleStopper({
     idleMs,
     liveConns: () => host.liveConns(),
     stop: (conn) => {
-      journal.append({
+      record({
         kind: 'notice',
         conn,
         level: 'info',
@@ -163,11 +171,17 @@ async function listen(options: BridgeOptions): Promise<RunningBridge> {
       res.status(401).json({ error: 'missing or wrong token' });
       return;
     }
-    // A follower reads (the session, its journal) and never writes (a saved index, say).
+    // A follower reads the tour and nothing else: no session list, no journal, no path on disk.
+    // What else it sees of the session comes through its socket (bridge/followerView.ts).
     if (access === 'follow' && req.method !== 'GET' && req.method !== 'HEAD') {
       res.status(403).json({ error: 'a follower link is read-only' });
       return;
     }
+    if (access === 'follow' && req.path !== '/tour') {
+      res.status(403).json({ error: 'a follower link shows the tour alone' });
+      return;
+    }
+    res.locals.access = access;
     next();
   });
   app.get('/api/session', (_req, res) => {
@@ -258,7 +272,8 @@ async function listen(options: BridgeOptions): Promise<RunningBridge> {
   const welcome = (access: Access): WelcomeFrame => ({
     type: 'welcome',
     session,
-    lastSeq: journal.lastSeq,
+    // A follower is sent only what it may see: it has caught up once it holds the last of that.
+    lastSeq: access === 'full' ? journal.lastSeq : follower.lastSeq,
     // A follower cannot connect: it sees the default server as the journal would (its env
     // values, from a --config file say, and marked values masked).
     defaultServer: access === 'full' ? defaultServer : { ...redactConfig(defaultServer), label: defaultServer.label },
@@ -282,7 +297,9 @@ async function listen(options: BridgeOptions): Promise<RunningBridge> {
       return;
     }
     const access = verdict.access;
-    wss.handleUpgrade(req, socket, head, (ws) => serveSocket(ws, { journal, host, idle, welcome: () => welcome(access), access }));
+    wss.handleUpgrade(req, socket, head, (ws) =>
+      serveSocket(ws, { journal, host, idle, welcome: () => welcome(access), access, follower, record }),
+    );
   });
 
   await new Promise<void>((resolve, reject) => {

@@ -1,6 +1,7 @@
 // The follower link on the real CLI: a second, read-only token minted at start. A socket
-// opened with it receives every event as the presenter's does, and each frame that would act
-// is refused with a message; the API answers it what it reads and nothing it writes.
+// opened with it receives the tour (its notes) and the tour's connections, nothing else of the
+// session, and each frame that would act is refused with a message; the API answers it the tour
+// alone.
 import { afterAll, beforeAll, describe, it, expect } from 'vitest';
 import fs from 'node:fs';
 import WebSocket from 'ws';
@@ -71,25 +72,47 @@ describe('the follower token', () => {
         ['spawn', 'send', 'stop', 'note', 'watch'].map((type) => `${type} refused: this page follows with a read-only link, it cannot act`),
       );
 
-      // What the presenter does reaches the follower, in order, after everything it tried:
-      // had any of those frames acted, its event would come first.
+      // What the presenter does on the tour reaches the follower, in order, after everything it
+      // tried: had any of those frames acted, its event would come first. The tour's connection
+      // is named in a tour note before it starts.
       const from = follower.mark();
+      presenter.send({ type: 'note', topic: 'tour.step', data: { run: 'r', title: 'T', index: 0, total: 1, conns: { d: 'demo' } } });
       await presenter.spawn('demo', { command: process.execPath, args: [demoServerJs] });
-      presenter.send({ type: 'note', topic: 'tour.step', data: { index: 1 } });
+      // A connection of the presenter's own, and a note of another feature's: none of the follower's business.
+      await presenter.spawn('own', { command: process.execPath, args: [demoServerJs] });
+      presenter.send({ type: 'note', topic: 'compare.start', data: { id: 'c' } });
+      presenter.send({ type: 'send', conn: 'own', text: JSON.stringify({ jsonrpc: '2.0', id: 5, method: 'server/discover', params: {} }) });
+      await presenter.waitForLine('own', 'stdout', '"id":5');
       presenter.send({
         type: 'send',
         conn: 'demo',
         text: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'server/discover', params: {} }),
       });
+      presenter.send({ type: 'note', topic: 'tour.step', data: { run: 'r', title: 'T', index: 1, total: 2, conns: { d: 'demo' } } });
       await follower.waitForLine('demo', 'stdout', '"id":1', { from });
-      await follower.waitForEvent((e) => e.kind === 'note' && e.topic === 'tour.step', { from });
+      await follower.waitForEvent((e) => e.kind === 'note' && e.topic === 'tour.step' && JSON.stringify(e.data).includes('"index":1'), {
+        from,
+      });
       expect(follower.events.filter((e) => e.conn === 'intruder')).toEqual([]);
       expect(follower.events.filter((e) => e.kind === 'note' && JSON.stringify(e.data).includes('9'))).toEqual([]);
       expect(follower.events.some((e) => e.kind === 'spawn' && e.conn === 'demo')).toBe(true);
+      expect(follower.events.filter((e) => (e.kind === 'note' ? !e.topic.startsWith('tour.') : e.conn !== 'demo'))).toEqual([]);
       expect(follower.closed).toBe(false);
+
+      // A follower that comes later is told where the tour's events end, and has caught up once it holds them.
+      const late = await BridgeClient.connect({ port: bin.port, token: followerToken });
+      try {
+        const last = follower.events.at(-1)?.seq ?? -1;
+        expect(late.welcome.lastSeq).toBe(last);
+        await late.waitFor(() => late.events.at(-1)?.seq === last, { what: 'the backlog of the tour' });
+        expect(late.events.map((e) => e.seq)).toEqual(follower.events.map((e) => e.seq));
+      } finally {
+        late.ws.close();
+      }
     } finally {
       follower.ws.close();
       presenter.send({ type: 'stop', conn: 'demo' });
+      presenter.send({ type: 'stop', conn: 'own' });
     }
   });
 
@@ -105,12 +128,17 @@ describe('the follower token', () => {
     expect(wrongHost.status).toBe(403);
   });
 
-  it('reads the API and writes nothing through it', async () => {
+  it('reads the tour alone through the API: no session, no list, no journal, nothing written', async () => {
     const followerToken = presenter.welcome.followerToken ?? '';
-    const session = await api('/api/session', followerToken);
-    expect(session.status).toBe(200);
-    const { session: id } = (await session.json()) as { session: string };
-    expect((await api(`/api/sessions/${id}/journal`, followerToken)).status).toBe(200);
+    const id = presenter.welcome.session;
+    for (const route of ['/api/session', '/api/sessions', `/api/sessions/${id}/journal`, `/api/sessions/${id}/index`]) {
+      const answer = await api(route, followerToken);
+      expect(answer.status, route).toBe(403);
+      expect(await answer.json()).toEqual({ error: 'a follower link shows the tour alone' });
+    }
+    // The tour is the follower's to read (this bridge was started without one).
+    expect((await api('/api/tour', followerToken)).status).toBe(404);
+    expect((await api('/api/session', bin.token)).status).toBe(200);
     const write = await api(`/api/sessions/${id}/index?journalBytes=1&offset=0`, followerToken, 'PUT');
     expect(write.status).toBe(403);
     expect(await write.json()).toEqual({ error: 'a follower link is read-only' });

@@ -43,9 +43,8 @@ describe('the journal on disk', () => {
       env,
       secrets: ['SECRET-g7-marked'],
     });
-    // The server itself sees every value in clear.
+    // The server echoes its arguments: the bridge knows those values, and records the echo masked.
     const echoed = await client.waitForLine('ran', 'stdout', '"argv"');
-    expect(JSON.parse(echoed.text ?? '').argv).toEqual(secretArgs);
     await ended('ran');
 
     client.send({
@@ -64,28 +63,53 @@ describe('the journal on disk', () => {
       message: `working directory does not exist: /nonexistent/${REDACTED}`,
     });
 
+    const recordedArgs = [
+      `--api-key=${REDACTED}`,
+      '--token',
+      REDACTED,
+      '-t',
+      REDACTED,
+      '--header',
+      `Authorization: Bearer ${REDACTED}`,
+      `https://user:${REDACTED}@example.com/?api_key=${REDACTED}`,
+      '--name',
+      REDACTED,
+    ];
     const journal = fs.readFileSync(t.bridge.journalFile, 'utf8');
-    // Everything but the server's own stdout line, which is the wire and is kept exactly.
-    const recorded = journal.split('\n').filter((line) => !line.includes('"stream":"stdout"'));
+    const recorded = journal.split('\n');
     expect(recorded.filter((line) => line.includes('SECRET'))).toEqual([]);
     const spawn = recorded.map((line) => (line ? (JSON.parse(line) as BridgeEvent) : undefined)).find((e) => e?.kind === 'spawn');
     expect(spawn?.kind === 'spawn' && spawn.config).toEqual({
       command: process.execPath,
-      args: [
-        fixturePath('args-echo.mjs'),
-        `--api-key=${REDACTED}`,
-        '--token',
-        REDACTED,
-        '-t',
-        REDACTED,
-        '--header',
-        `Authorization: Bearer ${REDACTED}`,
-        `https://user:${REDACTED}@example.com/?api_key=${REDACTED}`,
-        '--name',
-        REDACTED,
-      ],
+      args: [fixturePath('args-echo.mjs'), ...recordedArgs],
       env: { API_KEY: REDACTED, DEBUG: REDACTED },
     });
     expect(journal).not.toContain('"secrets"');
+    expect(JSON.parse(echoed.text ?? '').argv).toEqual(recordedArgs);
+  });
+});
+
+describe('a note the app writes', () => {
+  it('has every value a connection of this run was given masked, after the connection ended too', async () => {
+    await client.spawn('noted', {
+      command: process.execPath,
+      args: [fixturePath('args-echo.mjs'), '--token', 'SECRET-n1'],
+      env: { K: 'SECRET-n2' },
+    });
+    await ended('noted');
+    const from = client.mark();
+    client.send({
+      type: 'note',
+      topic: 'compare.start',
+      data: { command: 'node', args: ['--token', 'SECRET-n1'], said: 'K was "SECRET-n2"', kept: 'short 1' },
+    });
+    const note = await client.waitForEvent((e) => e.kind === 'note' && e.topic === 'compare.start', { from, what: 'the note' });
+    expect(note.kind === 'note' && note.data).toEqual({
+      command: 'node',
+      args: ['--token', REDACTED],
+      said: `K was "${REDACTED}"`,
+      kept: 'short 1',
+    });
+    expect(fs.readFileSync(t.bridge.journalFile, 'utf8')).not.toMatch(/SECRET-n[12]/);
   });
 });

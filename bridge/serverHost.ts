@@ -6,13 +6,18 @@
 import type { ConnectionConfig, StopReason } from '../protocol/envelope.js';
 import { HttpHost, type HttpRequestInput } from './httpHost.js';
 import { ProcessHost, type ProcessHostOptions } from './processHost.js';
+import type { KnownSecrets } from './knownSecrets.js';
 
 export class ServerHost {
   readonly processes: ProcessHost;
   readonly http: HttpHost;
   private readonly transport = new Map<string, 'stdio' | 'http'>();
 
-  constructor(private readonly options: ProcessHostOptions) {
+  constructor(
+    private readonly options: ProcessHostOptions,
+    /** Told every config opened, before anything of it is recorded: its values are masked wherever they turn up. */
+    private readonly secrets?: KnownSecrets,
+  ) {
     this.processes = new ProcessHost(options);
     this.http = new HttpHost({
       record: options.record,
@@ -39,6 +44,7 @@ export class ServerHost {
 
   /** Starts a stdio server, or opens an HTTP connection (nothing is sent until a request). */
   spawn(conn: string, config: ConnectionConfig, label?: string): void {
+    this.secrets?.learn(config);
     if (config.transport === 'http') {
       this.transport.set(conn, 'http');
       this.http.open(conn, config, label);

@@ -4,11 +4,18 @@
  * falls behind on disk and catches up when its socket drains.
  */
 import type { WebSocket } from 'ws';
-import { clientCommandSchema, type ClientCommand, type JournalFrame, type WelcomeFrame } from '../protocol/envelope.js';
+import {
+  clientCommandSchema,
+  type ClientCommand,
+  type JournalFrame,
+  type UnstampedEvent,
+  type WelcomeFrame,
+} from '../protocol/envelope.js';
 import type { Journal, JournalState } from './journal.js';
 import type { ServerHost } from './serverHost.js';
 import type { IdleStopper } from './idleStop.js';
 import type { Access } from './security.js';
+import type { FollowerView } from './followerView.js';
 import { MAX_JSON_DEPTH, nestsDeeperThan } from '../protocol/jsonDepth.js';
 
 /** Most bytes a socket may have in flight before we wait for it to drain. */
@@ -22,14 +29,21 @@ const HIGH_WATER = 4 * 1024 * 1024;
 const FRAME_BYTES = 64 * 1024;
 const FRAME_HEAD = Buffer.from('{"type":"events","events":[');
 const FRAME_TAIL = Buffer.from(']}');
+const NOTHING = Buffer.alloc(0);
+const COMMA = Buffer.from(',');
+/** Most events a follower's frame is made of, each read on its own. */
+const FOLLOWER_FRAME_EVENTS = 256;
 
 export interface SocketContext {
   journal: Journal;
   host: ServerHost;
   idle: IdleStopper;
   welcome: () => WelcomeFrame;
-  /** 'follow': a follower page's socket, which receives events and may not act. */
+  /** 'follow': a follower page's socket, which receives the events `follower` shows and may not act. */
   access: Access;
+  follower: FollowerView;
+  /** How an event of the app's (a note) is journaled: through the bridge's masking of known secrets. */
+  record: (event: UnstampedEvent) => void;
 }
 
 export function serveSocket(ws: WebSocket, ctx: SocketContext): void {
@@ -42,8 +56,18 @@ export function serveSocket(ws: WebSocket, ctx: SocketContext): void {
     if (pumping || nextSeq === undefined) return;
     pumping = true;
     try {
-      while (nextSeq < journal.flushedCount && inFlight < HIGH_WATER && ws.readyState === ws.OPEN) {
-        const { frame, next } = journal.readFrame(nextSeq, FRAME_BYTES, FRAME_HEAD, FRAME_TAIL);
+      let at: number = nextSeq;
+      while (at < journal.flushedCount && inFlight < HIGH_WATER && ws.readyState === ws.OPEN) {
+        const read: { frame: Buffer; next: number } | undefined =
+          ctx.access === 'follow' ? followerFrame(at) : journal.readFrame(at, FRAME_BYTES, FRAME_HEAD, FRAME_TAIL);
+        if (read === undefined) {
+          // Nothing more a follower may see: what is on disk was judged as it was journaled.
+          at = journal.flushedCount;
+          nextSeq = at;
+          break;
+        }
+        const { frame, next } = read;
+        at = next;
         nextSeq = next;
         const size = frame.length;
         inFlight += size;
@@ -56,6 +80,24 @@ export function serveSocket(ws: WebSocket, ctx: SocketContext): void {
     } finally {
       pumping = false;
     }
+  };
+  /** The next events a follower may see, from `from` on, as one frame; undefined when there are none yet. */
+  const followerFrame = (from: number): { frame: Buffer; next: number } | undefined => {
+    const seqs = ctx.follower.visibleFrom(from, journal.flushedCount, FOLLOWER_FRAME_EVENTS);
+    if (seqs.length === 0) return undefined;
+    const parts: Buffer[] = [FRAME_HEAD];
+    let bytes = 0;
+    let next = from;
+    for (const seq of seqs) {
+      const { frame } = journal.readFrame(seq, 0, NOTHING, NOTHING);
+      if (parts.length > 1) parts.push(COMMA);
+      parts.push(frame);
+      bytes += frame.length;
+      next = seq + 1;
+      if (bytes >= FRAME_BYTES) break;
+    }
+    parts.push(FRAME_TAIL);
+    return { frame: Buffer.concat(parts), next };
   };
   const unsubscribe = journal.onFlush(pump);
   const tellJournal = (state: JournalState): void => {
@@ -108,7 +150,7 @@ export function serveSocket(ws: WebSocket, ctx: SocketContext): void {
         host.abort(command.conn, command.req, command.reason ?? 'aborted by the client');
         return;
       case 'note':
-        journal.append({
+        ctx.record({
           kind: 'note',
           topic: command.topic,
           data: command.data,

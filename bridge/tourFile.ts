@@ -7,7 +7,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { Router } from 'express';
-import { MAX_TOUR_CHARS } from '../protocol/tour/parse.js';
+import { MAX_TOUR_CHARS, readTour } from '../protocol/tour/parse.js';
+import { maskTourText } from '../protocol/secretMask.js';
 
 export function tourFileRoute(file: string): Router {
   const router = Router();
@@ -29,6 +30,11 @@ export function tourFileRoute(file: string): Router {
       'Cache-Control': 'no-store',
       'X-File-Name': encodeURIComponent(path.basename(file)),
     });
+    // A follower reads the tour to show it, never to launch its server: no env value or credential argument.
+    if (res.locals.access === 'follow') {
+      const read = readTour(text, path.basename(file));
+      text = read.ok ? maskTourText(text, read.tour) : '';
+    }
     res.send(text);
   });
   return router;

@@ -136,7 +136,7 @@ export async function runCall(
     if (client.running) await client.stop();
     reportFindings(client.findings, say);
     for (const flag of flags) say(`flag: ${flag}`);
-    const unwritten = plan.record === undefined ? undefined : writeRecord(plan.record, client.events);
+    const unwritten = plan.record === undefined ? undefined : writeRecord(plan.record, client.events, new Map([[CONN, plan.server]]));
     if (reason) say(`mcp-lens call: ${reason}`);
     if (unwritten) {
       say(`mcp-lens call: ${unwritten}`);

@@ -13,7 +13,7 @@ import { errorCodeName } from '../../protocol/jsonrpc.js';
 import { MAX_JSON_DEPTH, nestsDeeperThan } from '../../protocol/jsonDepth.js';
 import { commonOptions, flowOption, msOption, parse, probeTimeoutOption, UsageError } from './args.js';
 import { configOptions, headlessServer } from './configFile.js';
-import { HeadlessClient } from './headless.js';
+import { CONN, HeadlessClient } from './headless.js';
 import { recordTarget, writeRecord } from './record.js';
 import { transcriptLine } from './transcript.js';
 import { HTTP_USAGE, httpOptions } from './httpOptions.js';
@@ -86,7 +86,7 @@ export async function runCheck(
   });
   const finish = async (code: number): Promise<number> => {
     if (client.running) await client.stop();
-    const unwritten = plan.record === undefined ? undefined : writeRecord(plan.record, client.events);
+    const unwritten = plan.record === undefined ? undefined : writeRecord(plan.record, client.events, new Map([[CONN, server]]));
     if (unwritten) {
       err.write(`mcp-lens check: ${unwritten}\n`);
       return code === 0 ? 1 : code;

@@ -5,7 +5,8 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import type { BridgeEvent } from '../../protocol/envelope.js';
+import type { BridgeEvent, ConnectionConfig } from '../../protocol/envelope.js';
+import { applyExportChoices, planExport } from '../../protocol/exportRedaction.js';
 import { buildSessionFile } from '../../protocol/sessionFile.js';
 import { VERSION } from '../version.js';
 import { UsageError } from './args.js';
@@ -37,11 +38,21 @@ function statOf(file: string): fs.Stats | undefined {
   }
 }
 
-/** Writes the session file; undefined when written, else why not (the disk filled, say). */
-export function writeRecord(target: string, events: readonly BridgeEvent[]): string | undefined {
+/**
+ * Writes the session file; undefined when written, else why not (the disk filled, say). The
+ * configs run, known in clear, are the export's: every secret value they hold is masked wherever
+ * a line holds it too (a server echoing its token), as an export from the app does by default.
+ */
+export function writeRecord(
+  target: string,
+  events: readonly BridgeEvent[],
+  clear: ReadonlyMap<string, ConnectionConfig> = new Map(),
+): string | undefined {
   const partial = `${target}.${process.pid}.partial`;
   try {
-    fs.writeFileSync(partial, JSON.stringify(buildSessionFile(events, { name: 'mcp-lens', version: VERSION }), null, 2));
+    const file = buildSessionFile(events, { name: 'mcp-lens', version: VERSION });
+    const masked = applyExportChoices(file, clear, planExport(file, clear), { keep: new Set(), keepEchoes: false });
+    fs.writeFileSync(partial, JSON.stringify(masked, null, 2));
     fs.renameSync(partial, target);
     return undefined;
   } catch (error) {

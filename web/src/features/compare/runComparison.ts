@@ -5,6 +5,7 @@
  */
 import type { ConnectionConfig } from '../../../../protocol/envelope.js';
 import { maskUrl } from '../../../../protocol/redact.js';
+import { redactCommandLine } from '../../../../protocol/secretMask.js';
 import type { ClientSession, Outcome } from '../../../../protocol/clientSession.js';
 import { COMPARE_TOPICS, stepRequest, type CompareStart, type Scenario, type Step, type StepMark } from '../../../../protocol/compare.js';
 import type { Flow } from '../../../../protocol/flows.js';
@@ -19,7 +20,10 @@ export function startComparison(store: SessionStore, config: ConnectionConfig, s
   const start: CompareStart = {
     id,
     scenario,
-    ...(config.transport === 'http' ? { url: maskUrl(config.url, config.secrets) } : { command: config.command, args: config.args }),
+    // Journaled, so told by the same rules as a config: no credential argument in clear.
+    ...(config.transport === 'http'
+      ? { url: maskUrl(config.url, config.secrets) }
+      : redactCommandLine(config.command, config.args, config.secrets)),
     conns: { handshake: store.newConnId('h'), stateless: store.newConnId('s') },
   };
   store.note(COMPARE_TOPICS.start, start);

@@ -19,6 +19,7 @@ import {
 } from '../../../../protocol/tour/player.js';
 import type { SessionStore } from '../../session/sessionStore.js';
 import { TOUR_TOPICS, type TourSource, type TourStepNote } from '../../../../protocol/tour/journal.js';
+import { maskTourText } from '../../../../protocol/secretMask.js';
 
 /** How long a step waits for its outcome before it fails: a server that never answers says so. */
 export const STEP_TIMEOUT_MS = 30_000;
@@ -124,6 +125,9 @@ export class TourRunner {
           queueMicrotask(() => this.dispatch({ type: 'exited', connection: effect.connection, reason: 'no demo server' }));
           return;
         }
+        // Named in a note before it starts: the bridge shows a follower the tour's connections alone,
+        // and learns which they are from these notes.
+        this.noteStep();
         // Raw, for good: every line on the wire is one a step sent; nothing answers the server for the tour.
         this.store.launch(conn, config, effect.flow, { open: false, raw: true }, effect.label ?? `tour: ${effect.connection}`);
         return;
@@ -224,7 +228,10 @@ export class TourRunner {
 
   private noteStart(): void {
     this.lastNote = '';
-    this.store.note(TOUR_TOPICS.start, { run: this.runId, title: this.tour.title, source: this.source });
+    // A tour's text goes to the journal and to followers: its server's env values and credential arguments masked.
+    const source: TourSource =
+      this.source.kind === 'file' ? { ...this.source, text: maskTourText(this.source.text, this.tour) } : this.source;
+    this.store.note(TOUR_TOPICS.start, { run: this.runId, title: this.tour.title, source });
     this.noteStep();
   }
 

@@ -1,0 +1,75 @@
+/**
+ * Known secret values kept out of what is recorded: the values a connection's config holds (its
+ * env values, credential arguments, headers, marked values) looked for wherever else they could
+ * turn up, in a note the app writes or in a line a server echoes. Pure: the bridge masks what it
+ * journals with it, and the app what it notes before a connection even starts.
+ */
+import type { ConnectionConfig, RedactedConnectionConfig } from './envelope.js';
+import { maskText, redactConnectionConfig, redactServerConfig, REDACTED, type Redaction } from './redact.js';
+import type { Tour, TourServer } from './tour/format.js';
+
+/**
+ * Shorter values (`1`, `true`, `json`) are not looked for elsewhere: they would match everywhere,
+ * and a JSON body's `true` masked would no longer parse.
+ */
+export const MIN_SECRET_LENGTH = 6;
+
+/** The values a config holds in clear that the recorded config masks, long enough to look for. */
+export function configSecrets(config: ConnectionConfig | RedactedConnectionConfig): string[] {
+  return cleared(redactConnectionConfig(config).redactions);
+}
+
+function cleared(redactions: readonly Redaction[]): string[] {
+  return [...new Set(redactions.flatMap((r) => (r.secret !== undefined && r.secret.length >= MIN_SECRET_LENGTH ? [r.secret] : [])))];
+}
+
+/** Each value as it appears in text, and as it appears inside a JSON string (quotes, backslashes escaped). */
+export function secretForms(values: Iterable<string>): string[] {
+  const forms = new Set<string>();
+  for (const value of values) {
+    if (value.length < MIN_SECRET_LENGTH) continue;
+    forms.add(value);
+    forms.add(JSON.stringify(value).slice(1, -1));
+  }
+  return [...forms];
+}
+
+/**
+ * A JSON value with every occurrence of the values masked, in any string, key or not. When a
+ * value spans JSON's own punctuation (it holds a quote, say) and masking it breaks the text, the
+ * whole value gives way to the marker: nothing of it is kept rather than the secret.
+ */
+export function maskJson<T>(data: T, values: readonly string[]): T | string {
+  if (values.length === 0 || data === undefined) return data;
+  const text = JSON.stringify(data);
+  if (text === undefined) return data;
+  const masked = maskText(text, secretForms(values));
+  if (masked.count === 0) return data;
+  try {
+    return JSON.parse(masked.text) as T;
+  } catch {
+    return REDACTED;
+  }
+}
+
+/** The program and arguments of a server, as a note may tell them: by the same rules as its config. */
+export function redactCommandLine(
+  command: string,
+  args: readonly string[],
+  marked: readonly string[] = [],
+): { command: string; args: string[] } {
+  const { config } = redactServerConfig({ command, args: [...args], env: {} }, { marked });
+  return { command: config.command, args: config.args };
+}
+
+/** The secrets a tour's server config holds (its env values, credential arguments). */
+export function tourSecrets(tour: Pick<Tour, 'server'>): string[] {
+  const server: TourServer = tour.server;
+  if (!('command' in server)) return [];
+  return cleared(redactServerConfig({ command: server.command, args: server.args, env: server.env }).redactions);
+}
+
+/** A tour's text as a note may carry it to followers and the journal: its server's secrets masked. */
+export function maskTourText(text: string, tour: Pick<Tour, 'server'>): string {
+  return maskText(text, secretForms(tourSecrets(tour))).text;
+}
