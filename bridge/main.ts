@@ -9,6 +9,7 @@ import path from 'node:path';
 import type { RunningBridge } from './createBridge.js';
 import type { HttpServerConfig, ServerConfigInput } from '../protocol/envelope.js';
 import { VERSION } from './version.js';
+import { stderr, stdout } from './cli/terminalOut.js';
 
 const USAGE = `Usage: mcp-lens [options] [-- command [args...]]
        mcp-lens [options] --config <file> --server <name>
@@ -115,20 +116,20 @@ async function serve(argv: string[], options: CliOptions): Promise<number> {
       },
     });
   } catch (error) {
-    process.stderr.write(`mcp-lens: ${(error as Error).message}\n\n${USAGE}`);
+    stderr.write(`mcp-lens: ${(error as Error).message}\n\n${USAGE}`);
     return 2;
   }
   const { values, positionals } = parsed;
   if (values.help) {
-    process.stdout.write(USAGE);
+    stdout.write(USAGE);
     return 0;
   }
   if (values.version) {
-    process.stdout.write(`${VERSION}\n`);
+    stdout.write(`${VERSION}\n`);
     return 0;
   }
   if (values.check && values.tour === undefined) {
-    process.stderr.write(`mcp-lens: --check checks a tour: give it with --tour <file>\n`);
+    stderr.write(`mcp-lens: --check checks a tour: give it with --tour <file>\n`);
     return 2;
   }
   // A trainer's tour is checked before anything starts: its problems, each with its line, and exit 2.
@@ -139,7 +140,7 @@ async function serve(argv: string[], options: CliOptions): Promise<number> {
     if (values.check) return checkOnly(values.tour);
     const checked = checkTourFile(values.tour);
     if (!checked.ok) {
-      process.stderr.write(`${checked.error}\n`);
+      stderr.write(`${checked.error}\n`);
       return 2;
     }
     tourFile = path.resolve(values.tour);
@@ -148,17 +149,17 @@ async function serve(argv: string[], options: CliOptions): Promise<number> {
   const portText = values.port ?? process.env.PORT ?? '6280';
   const port = Number(portText);
   if (!Number.isInteger(port) || port < 0 || port > 65535) {
-    process.stderr.write(`mcp-lens: --port must be an integer from 0 to 65535, got "${portText}"\n`);
+    stderr.write(`mcp-lens: --port must be an integer from 0 to 65535, got "${portText}"\n`);
     return 2;
   }
   const idleStopMs = values['idle-stop'] === undefined ? undefined : idleStopMinutes(values['idle-stop']);
   if (idleStopMs === null) {
-    process.stderr.write(`mcp-lens: --idle-stop takes minutes (a number, 0 for never), got "${values['idle-stop']}"\n`);
+    stderr.write(`mcp-lens: --idle-stop takes minutes (a number, 0 for never), got "${values['idle-stop']}"\n`);
     return 2;
   }
   const picked = await serverToServe(values, positionals);
   if ('error' in picked) {
-    process.stderr.write(`mcp-lens: ${picked.error}\n`);
+    stderr.write(`mcp-lens: ${picked.error}\n`);
     return 2;
   }
   const { server, remote, notes, connectFlow } = picked;
@@ -185,7 +186,7 @@ async function serve(argv: string[], options: CliOptions): Promise<number> {
   } catch (error) {
     const e = error as NodeJS.ErrnoException;
     const reason = e.code === 'EADDRINUSE' ? `port ${port} is in use; pick another with --port` : e.message;
-    process.stderr.write(`mcp-lens: ${reason}\n`);
+    stderr.write(`mcp-lens: ${reason}\n`);
     return 1;
   }
 
@@ -196,12 +197,12 @@ async function serve(argv: string[], options: CliOptions): Promise<number> {
   const url =
     `${running.url}${options.viewFile === undefined ? '' : '&view=1'}${tourFile === undefined ? '' : '&tour=1'}` +
     (connectFlow === undefined ? '' : `&connect=${connectFlow}`);
-  process.stdout.write(`MCP Lens ${VERSION} is running at ${url}\n`);
-  for (const note of notes) process.stdout.write(`note: ${note}\n`);
-  if (options.viewFile !== undefined) process.stdout.write(`viewing: ${options.viewFile}\n`);
-  if (tourLine !== undefined) process.stdout.write(tourLine);
-  process.stdout.write(`journal: ${running.journalFile}\n`);
-  if (!webDir()) process.stdout.write('note: the web app is not built; run `npm run build` (or use `npm start`)\n');
+  stdout.write(`MCP Lens ${VERSION} is running at ${url}\n`);
+  for (const note of notes) stdout.write(`note: ${note}\n`);
+  if (options.viewFile !== undefined) stdout.write(`viewing: ${options.viewFile}\n`);
+  if (tourLine !== undefined) stdout.write(tourLine);
+  stdout.write(`journal: ${running.journalFile}\n`);
+  if (!webDir()) stdout.write('note: the web app is not built; run `npm run build` (or use `npm start`)\n');
 
   const openBrowser = values.open && !values['no-open'] && canOpenBrowser();
   if (openBrowser) void openInBrowser(url);
@@ -213,13 +214,13 @@ async function serve(argv: string[], options: CliOptions): Promise<number> {
     const shutdown = (signal: string): void => {
       signals++;
       if (signals === 1) {
-        process.stdout.write(`\nmcp-lens: ${signal}, stopping servers...\n`);
+        stdout.write(`\nmcp-lens: ${signal}, stopping servers...\n`);
         void running.close().then(() => resolve(signals > 1 ? 130 : 0));
         return;
       }
       running.killAllSync();
       if (signals === 2) {
-        process.stdout.write(`mcp-lens: ${signal} again, killing every server now (once more to leave without recording their exits)\n`);
+        stdout.write(`mcp-lens: ${signal} again, killing every server now (once more to leave without recording their exits)\n`);
         return;
       }
       process.exit(130);
@@ -308,8 +309,8 @@ async function headless(command: string, run: () => Promise<number>): Promise<nu
     return await run();
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
-    process.stderr.write(`mcp-lens ${command}: stopped by an unexpected error: ${message.split('\n')[0] ?? ''}\n`);
-    if (process.env.MCP_LENS_DEBUG === '1' && error instanceof Error) process.stderr.write(`${error.stack ?? ''}\n`);
+    stderr.write(`mcp-lens ${command}: stopped by an unexpected error: ${message.split('\n')[0] ?? ''}\n`);
+    if (process.env.MCP_LENS_DEBUG === '1' && error instanceof Error) stderr.write(`${error.stack ?? ''}\n`);
     return 3;
   }
 }

@@ -1,6 +1,6 @@
 // The syntax walk agrees with JSON.parse on what is JSON, and says where what is not goes wrong.
 import { describe, expect, it } from 'vitest';
-import { findJsonSyntaxError, lineColumn } from './jsonWhere.js';
+import { findJsonSyntaxError, lineColumn, lineIndex } from './jsonWhere.js';
 
 const valid = [
   '{}',
@@ -79,5 +79,22 @@ describe('lineColumn', () => {
     expect(lineColumn('ab\ncd\n', 0)).toEqual({ line: 1, column: 1 });
     expect(lineColumn('ab\ncd\n', 4)).toEqual({ line: 2, column: 2 });
     expect(lineColumn('ab\ncd\n', 6)).toEqual({ line: 3, column: 1 });
+  });
+});
+
+describe('lineIndex', () => {
+  it('agrees with lineColumn at every offset, newlines and the end included', () => {
+    const text = 'ab\n\ncd\r\nefg\n';
+    const at = lineIndex(text);
+    for (let offset = 0; offset <= text.length; offset++) expect(at(offset), String(offset)).toEqual(lineColumn(text, offset));
+  });
+
+  it('places offsets deep into a text of 200,000 lines', () => {
+    const text = Array.from({ length: 200_000 }, (_, i) => `line ${i}`).join('\n');
+    const at = lineIndex(text);
+    const start = (line: number): number => text.indexOf(`line ${line - 1}\n`);
+    expect(at(start(150_001) + 3)).toEqual({ line: 150_001, column: 4 });
+    expect(at(text.length)).toEqual({ line: 200_000, column: 'line 199999'.length + 1 });
+    expect(at(0)).toEqual({ line: 1, column: 1 });
   });
 });

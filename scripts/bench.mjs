@@ -18,14 +18,17 @@
 //   8. a session file of about 100 MB opened from the page (scripts/bench/openFile.mjs): the
 //      longest task on the page's own thread meanwhile, and the time to open and index it, vs
 //      JSON.parse of the same file's text on that thread in the same tab.
+//   9. an mcpServers config file (scripts/bench/configFile.mjs): reading a 16 MiB one, every
+//      entry placed by line and column, vs JSON.parse of its text; and that ratio at 16 MiB vs
+//      at 1 MiB (near 1 when the reading stays linear).
 //
 // Each benchmark runs BENCH_ROUNDS times (default 3), the two paths alternating, and reports
 // the median round per figure.
 //
 // Knobs (env): BENCH_N (1000 calls), BENCH_WARMUP (50), FLOOD_LINES (200000),
 // BENCH_EVENTS (1000000), BENCH_ROUNDS (3), BENCH_ONLY (comma list of latency, flood, session,
-// timeline, start, bigline, openfile, or timeline-open / timeline-flood alone), BENCH_BIG_MIB (50),
-// BENCH_OPEN_EVENTS (310000, about 100 MB),
+// timeline, start, bigline, openfile, config, or timeline-open / timeline-flood alone), BENCH_BIG_MIB (50),
+// BENCH_OPEN_EVENTS (310000, about 100 MB), BENCH_CONFIG_MIB (16),
 // BENCH_SKIP_BUILD=1 (use dist/ as it is),
 // and the BENCH_TL_* knobs of the timeline. Results: a table on stdout, JSON in a temp dir.
 // See docs/benchmarks.md.
@@ -49,9 +52,8 @@ const FLOOD_LINES = intEnv('FLOOD_LINES', 200_000);
 const EVENTS = intEnv('BENCH_EVENTS', 1_000_000);
 const ROUNDS = intEnv('BENCH_ROUNDS', 3);
 const BIG_MIB = intEnv('BENCH_BIG_MIB', 50);
-const OPEN_EVENTS = intEnv('BENCH_OPEN_EVENTS', 310_000);
-const ONLY = new Set((process.env.BENCH_ONLY ?? 'latency,flood,session,timeline,start,bigline,openfile').split(',').map((s) => s.trim()));
-const BENCHES = ['latency', 'flood', 'session', 'timeline', 'timeline-open', 'timeline-flood', 'start', 'bigline', 'openfile'];
+// timeline, start, bigline, openfile, config, or timeline-open / timeline-flood alone), BENCH_BIG_MIB (50),
+// BENCH_OPEN_EVENTS (310000, about 100 MB), BENCH_CONFIG_MIB (16),
 const CHUNK = 100_000;
 const roundsText = ROUNDS === 1 ? '1 round' : `${ROUNDS} rounds`;
 for (const name of ONLY) {
@@ -974,6 +976,39 @@ try {
         ],
       ) +
         `the longest task's ratio is to the baseline parse's longest task: well under 1× means the file is read and checked off the page's thread\n`,
+    );
+  }
+  if (ONLY.has('config')) {
+    log(`config: reading a ${CONFIG_MIB} MiB and a 1 MiB mcpServers file vs JSON.parse (${roundsText})`);
+    const { configText, configRound } = await import('./bench/configFile.mjs');
+    const { readServersFile } = await dist('protocol/mcpServersFile.js');
+    const small = configText(MB);
+    const large = configText(CONFIG_MIB * MB);
+    const rounds = [];
+    for (let i = 0; i < ROUNDS; i++)
+      rounds.push({ small: configRound(readServersFile, small), large: configRound(readServersFile, large) });
+    const smallRatio = median(rounds.map((r) => r.small.readMs / r.small.parseMs));
+    const largeRatio = median(rounds.map((r) => r.large.readMs / r.large.parseMs));
+    results.config = {
+      mib: CONFIG_MIB,
+      servers: rounds[0]?.large.servers,
+      readMs: median(rounds.map((r) => r.large.readMs)),
+      parseMs: median(rounds.map((r) => r.large.parseMs)),
+      ratio: { large: largeRatio, small: smallRatio, growth: largeRatio / smallRatio },
+      rounds,
+    };
+    const c = results.config;
+    out.push(
+      table(
+        `9. An mcpServers config file of ${CONFIG_MIB} MiB (${int(c.servers)} entries), read with every entry placed (median of ${roundsText})`,
+        ['what', 'ms', 'ratio'],
+        [
+          ['JSON.parse of its text', int(c.parseMs), ratio(1)],
+          ['readServersFile (protocol/mcpServersFile.ts)', int(c.readMs), ratio(c.ratio.large)],
+        ],
+      ) +
+        `that ratio at ${CONFIG_MIB} MiB over the same at 1 MiB (${f(c.ratio.small, 1)}×): ${f(c.ratio.growth, 2)} (near 1: linear; ` +
+        `${CONFIG_MIB} if each place rescanned the file)\n`,
     );
   }
 } catch (error) {

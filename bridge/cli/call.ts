@@ -27,6 +27,7 @@ import { CONN, HeadlessClient } from './headless.js';
 import { recordTarget, writeRecord } from './record.js';
 import { transcriptLine } from './transcript.js';
 import { HTTP_USAGE, httpOptions } from './httpOptions.js';
+import { stderr, stdout } from './terminalOut.js';
 
 export const CALL_USAGE = `Usage: mcp-lens call --method <method> [options] -- <command> [args...]
        mcp-lens call --method <method> [options] --url <url> [--header 'Name: value']...
@@ -82,11 +83,7 @@ const callOptions = {
   'elicit-content': { type: 'string' },
 } as const;
 
-export async function runCall(
-  argv: string[],
-  out: NodeJS.WritableStream = process.stdout,
-  err: NodeJS.WritableStream = process.stderr,
-): Promise<number> {
+export async function runCall(argv: string[], out: NodeJS.WritableStream = stdout, err: NodeJS.WritableStream = stderr): Promise<number> {
   let plan: ReturnType<typeof planCall>;
   try {
     plan = planCall(argv);

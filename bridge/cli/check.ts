@@ -17,6 +17,8 @@ import { CONN, HeadlessClient } from './headless.js';
 import { recordTarget, writeRecord } from './record.js';
 import { transcriptLine } from './transcript.js';
 import { HTTP_USAGE, httpOptions } from './httpOptions.js';
+import { stderr, stdout } from './terminalOut.js';
+import { terminalLine } from '../../protocol/terminalText.js';
 
 export const CHECK_USAGE = `Usage: mcp-lens check [--flow handshake|stateless|auto] [options] -- <command> [args...]
        mcp-lens check [options] --url <url> [--header 'Name: value']...
@@ -53,11 +55,7 @@ const LISTS = [
   { method: 'prompts/list', key: 'prompts', capability: 'prompts' },
 ] as const;
 
-export async function runCheck(
-  argv: string[],
-  out: NodeJS.WritableStream = process.stdout,
-  err: NodeJS.WritableStream = process.stderr,
-): Promise<number> {
+export async function runCheck(argv: string[], out: NodeJS.WritableStream = stdout, err: NodeJS.WritableStream = stderr): Promise<number> {
   let plan: ReturnType<typeof planCheck>;
   try {
     plan = planCheck(argv);
@@ -120,7 +118,7 @@ export async function runCheck(
   }
   const info = connected.connected;
   const serverInfo = info.serverInfo as { name?: unknown; version?: unknown } | undefined;
-  print(`server: ${String(serverInfo?.name ?? '(no name)')} ${String(serverInfo?.version ?? '')}`.trimEnd());
+  print(terminalLine(`server: ${String(serverInfo?.name ?? '(no name)')} ${String(serverInfo?.version ?? '')}`.trimEnd()));
   print(`flow: ${info.flow} (${info.protocolVersion})`);
   const session = client.session;
   if (!session) return judge(3);
@@ -271,7 +269,7 @@ function printFindings(findings: Finding[], print: (text: string) => void): void
     print(`\n${list[0]?.severity ?? ''} ${rule}: ${info?.summary ?? ''} (${list.length})`);
     // Each finding cites its own session's revision; one run has one, but say each page once.
     for (const spec of new Set(list.map((f) => f.spec))) print(`  see ${spec}`);
-    for (const f of list.slice(0, 20)) print(`  #${f.seq}: ${f.message}`);
+    for (const f of list.slice(0, 20)) print(`  #${f.seq}: ${terminalLine(f.message)}`);
     if (list.length > 20) print(`  … and ${list.length - 20} more`);
   }
 }

@@ -16,6 +16,7 @@ import { HeadlessClient } from './headless.js';
 import { CONFORMANCE_CAPABILITIES, conformanceAnswer, ScenarioFailure, scriptFor } from './conformanceScenarios.js';
 import { transcriptLine } from './transcript.js';
 import { VERSION } from '../version.js';
+import { stderr, stdout } from './terminalOut.js';
 
 /** Kept equal to DONE_MARKER in scripts/conformanceVerdict.mjs (a test reads both). */
 export const DONE_MARKER = 'mcp-lens conformance-client: done';
@@ -43,8 +44,8 @@ export function flowOf(protocolVersion: string): Flow {
 export async function runConformanceClient(
   argv: string[],
   env: NodeJS.ProcessEnv = process.env,
-  out: NodeJS.WritableStream = process.stdout,
-  err: NodeJS.WritableStream = process.stderr,
+  out: NodeJS.WritableStream = stdout,
+  err: NodeJS.WritableStream = stderr,
 ): Promise<number> {
   const say = (text: string): boolean => err.write(`${text}\n`);
   if (argv.includes('--help') || argv.includes('-h')) {

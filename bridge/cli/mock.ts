@@ -9,6 +9,7 @@ import { MockServer } from '../../protocol/mock/mockServer.js';
 import { readRecordings, type RecordedConnection } from '../../protocol/replay/recording.js';
 import { parse, UsageError } from './args.js';
 import { readSessionFile } from './readSession.js';
+import { stderr, stdout } from './terminalOut.js';
 
 export const MOCK_USAGE = `Usage: mcp-lens mock <file> [--conn <id>]
 
@@ -34,8 +35,8 @@ const mockOptions = {
 export async function runMock(
   argv: string[],
   input: NodeJS.ReadableStream = process.stdin,
-  out: NodeJS.WritableStream = process.stdout,
-  err: NodeJS.WritableStream = process.stderr,
+  out: NodeJS.WritableStream = stdout,
+  err: NodeJS.WritableStream = stderr,
 ): Promise<number> {
   let file: string;
   let conn: string | undefined;

@@ -24,6 +24,7 @@ import { HeadlessClient } from './headless.js';
 import { hasHttpValues, HTTP_USAGE, httpOptions, httpServerFrom, type HttpValues } from './httpOptions.js';
 import { readSessionFile } from './readSession.js';
 import { transcriptLine } from './transcript.js';
+import { stderr, stdout } from './terminalOut.js';
 
 export const REPLAY_USAGE = `Usage: mcp-lens replay <file> [options] [-- <command> [args...] | --url <url>]
 
@@ -157,11 +158,7 @@ function bearerGiven(values: HttpValues): boolean {
   return values['bearer-token'] !== undefined || values['bearer-token-env'] !== undefined;
 }
 
-export async function runReplay(
-  argv: string[],
-  out: NodeJS.WritableStream = process.stdout,
-  err: NodeJS.WritableStream = process.stderr,
-): Promise<number> {
+export async function runReplay(argv: string[], out: NodeJS.WritableStream = stdout, err: NodeJS.WritableStream = stderr): Promise<number> {
   let plan: ReplayPlan | undefined;
   try {
     plan = planReplay(argv);

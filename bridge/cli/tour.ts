@@ -6,6 +6,7 @@
 import fs from 'node:fs';
 import { readTour, MAX_TOUR_CHARS } from '../../protocol/tour/parse.js';
 import type { Tour } from '../../protocol/tour/format.js';
+import { stderr, stdout } from './terminalOut.js';
 
 export const TOUR_USAGE = `Usage: mcp-lens tour check <file>
        mcp-lens --tour <file> [options]      serve the app, starting on the Workshop tab with <file>
@@ -47,13 +48,11 @@ export function tourSummary(tour: Tour): string {
 /** `mcp-lens tour …` */
 export function runTour(argv: string[]): number {
   if (argv[0] === '-h' || argv[0] === '--help' || argv.length === 0) {
-    (argv.length === 0 ? process.stderr : process.stdout).write(TOUR_USAGE);
+    (argv.length === 0 ? stderr : stdout).write(TOUR_USAGE);
     return argv.length === 0 ? 2 : 0;
   }
   if (argv[0] !== 'check' || argv.length !== 2 || (argv[1] ?? '').startsWith('-')) {
-    process.stderr.write(
-      `mcp-lens tour: ${argv[0] === 'check' ? 'check takes one file' : `unknown command "${argv[0]}"`}\n\n${TOUR_USAGE}`,
-    );
+    stderr.write(`mcp-lens tour: ${argv[0] === 'check' ? 'check takes one file' : `unknown command "${argv[0]}"`}\n\n${TOUR_USAGE}`);
     return 2;
   }
   return checkOnly(argv[1] as string);
@@ -63,9 +62,9 @@ export function runTour(argv: string[]): number {
 export function checkOnly(file: string): number {
   const checked = checkTourFile(file);
   if (!checked.ok) {
-    process.stderr.write(`${checked.error}\n`);
+    stderr.write(`${checked.error}\n`);
     return 2;
   }
-  process.stdout.write(`${file}: ok, ${tourSummary(checked.tour)}\n`);
+  stdout.write(`${file}: ok, ${tourSummary(checked.tour)}\n`);
   return 0;
 }

@@ -2,9 +2,17 @@
 import type { BridgeEvent } from '../../protocol/envelope.js';
 import { describeBytes, lineBytes } from '../../protocol/bytes.js';
 import { httpText } from '../../protocol/http/describe.js';
+import { terminalLine } from '../../protocol/terminalText.js';
 
-/** `http`: the connection is an HTTP one (its lines are bodies, which end with no newline). */
+/**
+ * `http`: the connection is an HTTP one (its lines are bodies, which end with no newline).
+ * A server's text in it stays on its one line, its control characters shown (terminalText).
+ */
 export function transcriptLine(event: BridgeEvent, t0: number, http = false): string {
+  return terminalLine(eventLine(event, t0, http));
+}
+
+function eventLine(event: BridgeEvent, t0: number, http: boolean): string {
   const time = `+${(event.t - t0).toFixed(1).padStart(8)} ms`;
   switch (event.kind) {
     case 'line': {

@@ -9,6 +9,7 @@ import { parseArgs } from 'node:util';
 import { openSessionText } from '../../protocol/sessionOpen.js';
 import { buildSessionFile } from '../../protocol/sessionFile.js';
 import { VERSION } from '../version.js';
+import { stderr, stdout } from './terminalOut.js';
 
 export const VIEW_USAGE = `Usage: mcp-lens view <file> [options]
 
@@ -99,19 +100,19 @@ export function checkViewFile(
 export async function runView(argv: string[], serve: (serveArgs: string[], file: string) => Promise<number>): Promise<number> {
   const args = parseViewArgs(argv);
   if (args.kind === 'help') {
-    process.stdout.write(VIEW_USAGE);
+    stdout.write(VIEW_USAGE);
     return 0;
   }
   if (args.kind === 'usage') {
-    process.stderr.write(`mcp-lens view: ${args.message}\n\n${VIEW_USAGE}`);
+    stderr.write(`mcp-lens view: ${args.message}\n\n${VIEW_USAGE}`);
     return 2;
   }
   const checked = checkViewFile(args.file);
   if (!checked.ok) {
-    process.stderr.write(`mcp-lens view: ${args.file}: ${checked.error}\n`);
+    stderr.write(`mcp-lens view: ${args.file}: ${checked.error}\n`);
     return 2;
   }
-  for (const warning of checked.warnings) process.stderr.write(`mcp-lens view: ${args.file}: ${warning}\n`);
+  for (const warning of checked.warnings) stderr.write(`mcp-lens view: ${args.file}: ${warning}\n`);
   if (args.html !== undefined) return writeHtml(checked.text, checked.journal, args.html);
   return serve(args.serveArgs, args.file);
 }
@@ -122,10 +123,10 @@ async function writeHtml(text: string, journal: boolean, out: string): Promise<n
   const sessionText = journal ? sessionFileOfJournal(text) : text;
   const error = await writeHtmlViewer(sessionText, out);
   if (error !== undefined) {
-    process.stderr.write(`mcp-lens view: ${error}\n`);
+    stderr.write(`mcp-lens view: ${error}\n`);
     return 1;
   }
-  process.stdout.write(`${out}\n`);
+  stdout.write(`${out}\n`);
   return 0;
 }
 

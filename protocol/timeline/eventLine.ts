@@ -6,6 +6,7 @@
  * recognise goes to zod, and eventLine.test.ts holds it to agreeing with the schema.
  */
 import { eventsFrameSchema, parseBridgeEvent, type BridgeEvent, type LineEvent } from '../envelope.js';
+import { MAX_JSON_DEPTH, nestsDeeperThan } from '../jsonDepth.js';
 
 export type ParsedEvent = { ok: true; event: BridgeEvent } | { ok: false; error: string };
 
@@ -13,6 +14,8 @@ const STREAMS = new Set(['stdin', 'stdout', 'stderr']);
 const EOLS = new Set(['\n', '\r\n', '']);
 
 export function parseEventText(text: string): ParsedEvent {
+  // JSON.parse takes any depth; what shows and lints the event afterwards does not.
+  if (nestsDeeperThan(text)) return { ok: false, error: `nests deeper than ${MAX_JSON_DEPTH} levels, and is not read` };
   let value: unknown;
   try {
     value = JSON.parse(text);

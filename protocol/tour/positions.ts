@@ -4,7 +4,7 @@
  * the field it is about, or at the nearest enclosing field that is there when it is missing.
  */
 import { isMap, isScalar, isSeq, type Document, type LineCounter, type Node } from 'yaml';
-import { lineColumn } from '../jsonWhere.js';
+import { lineIndex } from '../jsonWhere.js';
 import type { PathStep } from '../replay/jsonPath.js';
 
 export interface Position {
@@ -77,10 +77,11 @@ export function jsonLocator(text: string): Locator {
     while (i < text.length && !',}] \t\r\n'.includes(text[i] as string)) i++;
   };
   value([], -1);
+  const lineColumn = lineIndex(text);
   return (path) => {
     for (let n = path.length; n >= 0; n--) {
       const offset = offsets.get(keyOf(path.slice(0, n)));
-      if (offset !== undefined) return lineColumn(text, offset);
+      if (offset !== undefined) return lineColumn(offset);
     }
     return { line: 1, column: 1 };
   };

@@ -54,8 +54,16 @@ function OutcomeBody({ outcome, method, outputSchema, onReadResource }: Omit<Res
     case 'invalid':
       return (
         <div className="banner-box bad" role="alert" data-testid="invalid-response">
-          <strong>The server answered, but not with a valid JSON-RPC response:</strong> {outcome.reason}. What came:
-          <JsonView value={outcome.message} />
+          <strong>The server answered, but not with a valid JSON-RPC response:</strong> {outcome.reason}.{' '}
+          {outcome.message === undefined ? (
+            // A message nested past the limit is refused before it is read: there is no value to show.
+            'What came is not shown here: it nests too deep to read. Its line, as it came, is in the timeline.'
+          ) : (
+            <>
+              What came:
+              <JsonView value={outcome.message} />
+            </>
+          )}
         </div>
       );
     case 'timeout':
