@@ -70,6 +70,11 @@ export interface CliOptions {
    * and every server, for good.
    */
   stopWithParent?: boolean;
+  /**
+   * With `stopWithParent`: more processes to stop with. `npm start` gives npm's, above the shell
+   * npm runs the script in: a SIGKILL to npm leaves that shell, the parent, in place.
+   */
+  stopWith?: number[];
   /** `mcp-lens view FILE`: the checked file the page opens at start. */
   viewFile?: string;
 }
@@ -230,9 +235,10 @@ async function serve(argv: string[], options: CliOptions): Promise<number> {
     process.on('exit', () => running.killAllSync());
     if (options.stopWithParent) {
       const parent = process.ppid;
+      const also = options.stopWith ?? [];
       // An orphan is adopted by another process: its parent id changes.
       const watch = setInterval(() => {
-        if (process.ppid === parent) return;
+        if (process.ppid === parent && also.every(processAlive)) return;
         clearInterval(watch);
         shutdown('the process that started it ended');
       }, PARENT_CHECK_MS);
@@ -281,6 +287,16 @@ export function idleStopMinutes(text: string): number | null {
   const minutes = Number(text);
   if (text.trim() === '' || !Number.isFinite(minutes) || minutes < 0) return null;
   return Math.round(minutes * 60_000);
+}
+
+/** Whether process `pid` still exists (one this user may not signal exists too). */
+function processAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
 }
 
 function canOpenBrowser(): boolean {
