@@ -140,7 +140,7 @@ async function serve(argv: string[], options: CliOptions): Promise<number> {
   let tourFile: string | undefined;
   let tourLine: string | undefined;
   if (values.tour !== undefined) {
-    const { checkTourFile, checkOnly, tourSummary } = await import('./cli/tour.js');
+    const { checkTourFile, checkOnly, tourSummary, tourServerText } = await import('./cli/tour.js');
     if (values.check) return checkOnly(values.tour);
     const checked = checkTourFile(values.tour);
     if (!checked.ok) {
@@ -148,7 +148,7 @@ async function serve(argv: string[], options: CliOptions): Promise<number> {
       return 2;
     }
     tourFile = path.resolve(values.tour);
-    tourLine = `tour: ${values.tour}, ${tourSummary(checked.tour)}\n`;
+    tourLine = `tour: ${values.tour}, ${tourSummary(checked.tour)}\n${tourServerText(checked.tour)}`;
   }
   const portText = values.port ?? process.env.PORT ?? '6280';
   const port = Number(portText);
