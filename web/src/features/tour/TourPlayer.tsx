@@ -8,6 +8,7 @@ import { canRetry, previewStep, type PlayerState } from '../../../../protocol/to
 import { usesConnection } from '../../../../protocol/tour/steps.js';
 import { ExerciseEditor } from './ExerciseEditor.js';
 import { FollowerLink } from './FollowerLink.js';
+import { LaunchConfirm } from './LaunchConfirm.js';
 import { PresenterView } from './PresenterView.js';
 import { StepBody } from './StepBody.js';
 import { StepList } from './StepList.js';
@@ -50,6 +51,7 @@ export function TourPlayer({ workshop, runner, name }: { workshop: Workshop; run
           Close the tour
         </button>
       </div>
+      {view.confirm && <LaunchConfirm ask={view.confirm} onRun={() => runner.approve()} onCancel={() => runner.decline()} />}
       {view.problem !== undefined && (
         <div className="banner-box bad" role="alert">
           {view.problem}
