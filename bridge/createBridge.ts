@@ -281,7 +281,7 @@ async function listen(options: BridgeOptions): Promise<RunningBridge> {
       ? {}
       : { defaultRemote: access === 'full' ? defaultRemote : { ...redactHttpConfig(defaultRemote).config, label: defaultRemote.label } }),
     version: VERSION,
-    ...(access === 'full' ? { followerToken, ...(demoServer ? { demoServer } : {}) } : { readOnly: true }),
+    ...(access === 'full' ? { followerToken, ...(demoServer ? { demoServer } : {}), serverCwd: process.cwd() } : { readOnly: true }),
   });
 
   server.on('upgrade', (req, socket, head) => {

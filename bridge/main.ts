@@ -71,6 +71,11 @@ export interface CliOptions {
    * and every server, for good.
    */
   stopWithParent?: boolean;
+  /**
+   * With `stopWithParent`: more processes to stop with. `npm start` gives npm's, above the shell
+   * npm runs the script in: a SIGKILL to npm leaves that shell, the parent, in place.
+   */
+  stopWith?: number[];
   /** `mcp-lens view FILE`: the checked file the page opens at start. */
   viewFile?: string;
 }
@@ -136,7 +141,7 @@ async function serve(argv: string[], options: CliOptions): Promise<number> {
   let tourFile: string | undefined;
   let tourLine: string | undefined;
   if (values.tour !== undefined) {
-    const { checkTourFile, checkOnly, tourSummary } = await import('./cli/tour.js');
+    const { checkTourFile, checkOnly, tourSummary, tourServerText } = await import('./cli/tour.js');
     if (values.check) return checkOnly(values.tour);
     const checked = checkTourFile(values.tour);
     if (!checked.ok) {
@@ -144,7 +149,7 @@ async function serve(argv: string[], options: CliOptions): Promise<number> {
       return 2;
     }
     tourFile = path.resolve(values.tour);
-    tourLine = `tour: ${values.tour}, ${tourSummary(checked.tour)}\n`;
+    tourLine = `tour: ${values.tour}, ${tourSummary(checked.tour)}\n${tourServerText(checked.tour)}`;
   }
   const portText = values.port ?? process.env.PORT ?? '6280';
   const port = Number(portText);
@@ -231,9 +236,10 @@ async function serve(argv: string[], options: CliOptions): Promise<number> {
     process.on('exit', () => running.killAllSync());
     if (options.stopWithParent) {
       const parent = process.ppid;
+      const also = options.stopWith ?? [];
       // An orphan is adopted by another process: its parent id changes.
       const watch = setInterval(() => {
-        if (process.ppid === parent) return;
+        if (process.ppid === parent && also.every(processAlive)) return;
         clearInterval(watch);
         shutdown('the process that started it ended');
       }, PARENT_CHECK_MS);
@@ -282,6 +288,16 @@ export function idleStopMinutes(text: string): number | null {
   const minutes = Number(text);
   if (text.trim() === '' || !Number.isFinite(minutes) || minutes < 0) return null;
   return Math.round(minutes * 60_000);
+}
+
+/** Whether process `pid` still exists (one this user may not signal exists too). */
+function processAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
 }
 
 function canOpenBrowser(): boolean {

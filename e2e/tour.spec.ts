@@ -294,6 +294,8 @@ test("a trainer's tour from the command line plays; a tour file that is malforme
       ]),
     });
     await page.getByTestId('tour-next').click();
+    // The tour's own program: started once it has been seen and said yes to (tourLaunch.spec.ts).
+    await page.getByTestId('tour-launch-yes').click();
     await expect(step).toHaveAttribute('data-status', 'done');
     await expect(step.getByTestId('tour-outcome').locator('[data-path="$.result.serverInfo.name"]')).toContainText('<img src=x onerror=');
     await expect(step.getByRole('heading', { level: 2 })).toHaveText('Markup <img src=x onerror="window.__pwned=4">');
@@ -311,6 +313,7 @@ test("a trainer's tour from the command line plays; a tour file that is malforme
       ]),
     });
     await page.getByTestId('tour-next').click();
+    await page.getByTestId('tour-launch-yes').click();
     await expect(step).toHaveAttribute('data-status', 'done');
     await page.getByTestId('tour-next').click();
     await page.getByTestId('tour-next').click();

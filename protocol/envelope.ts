@@ -339,6 +339,8 @@ export const welcomeFrameSchema = z.object({
   followerToken: z.string().optional(),
   /** To a full socket: how to start the demo server beside the bridge (a tour's `server: {demo: true}`). */
   demoServer: z.object({ command: z.string(), args: z.array(z.string()) }).optional(),
+  /** To a full socket: where a server launched without a `cwd` runs (the bridge's own directory). */
+  serverCwd: z.string().optional(),
   /** To a follower's socket: it receives events, and every command but attach is refused. */
   readOnly: z.boolean().optional(),
 });

@@ -67,7 +67,9 @@ describe('mcp-lens --tour and mcp-lens tour check', () => {
   it('checks a good tour without serving it', async () => {
     const run = await runLens(['tour', 'check', example]);
     expect(run).toMatchObject({ code: 0, stderr: '' });
-    expect(run.stdout).toBe(`${example}: ok, "A first tool call": 6 steps, connections: demo (handshake)\n`);
+    expect(run.stdout).toBe(
+      `${example}: ok, "A first tool call": 6 steps, connections: demo (handshake)\nserver: the built-in demo server\n`,
+    );
     expect(await runLens(['--tour', example, '--check'])).toMatchObject({ code: 0, stdout: run.stdout });
     expect(await runLens(['--check'])).toMatchObject({ code: 2, stderr: 'mcp-lens: --check checks a tour: give it with --tour <file>\n' });
     expect(await runLens(['tour', 'check'])).toMatchObject({ code: 2 });
@@ -97,7 +99,9 @@ describe('mcp-lens --tour and mcp-lens tour check', () => {
       await new Promise<void>((resolve) =>
         out.includes('tour: ') ? resolve() : child.stdout.on('data', () => out.includes('tour: ') && resolve()),
       );
-      expect(out).toContain(`tour: ${example}, "A first tool call": 6 steps, connections: demo (handshake)\n`);
+      expect(out).toContain(
+        `tour: ${example}, "A first tool call": 6 steps, connections: demo (handshake)\nserver: the built-in demo server\n`,
+      );
       const token = /#token=([\w-]+)/.exec(url)?.[1] ?? '';
       const response = await fetch(new URL('/api/tour', url), { headers: { Authorization: `Bearer ${token}` } });
       expect(response.status).toBe(200);

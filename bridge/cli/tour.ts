@@ -6,6 +6,7 @@
 import fs from 'node:fs';
 import { readTour, MAX_TOUR_CHARS } from '../../protocol/tour/parse.js';
 import type { Tour } from '../../protocol/tour/format.js';
+import { tourServerLines } from '../../protocol/tour/server.js';
 import { stderr, stdout } from './terminalOut.js';
 
 export const TOUR_USAGE = `Usage: mcp-lens tour check <file>
@@ -45,6 +46,16 @@ export function tourSummary(tour: Tour): string {
   return `"${tour.title}": ${tour.steps.length} step${tour.steps.length === 1 ? '' : 's'}, connections: ${connections.join(', ') || 'none'}`;
 }
 
+/**
+ * What the tour's server runs, one line or several: a tour from someone else names a program
+ * that would start on this machine, in this directory (the bridge's: `--tour` runs it here).
+ */
+export function tourServerText(tour: Tour): string {
+  return tourServerLines(tour.server, process.cwd())
+    .map((line) => `${line}\n`)
+    .join('');
+}
+
 /** `mcp-lens tour …` */
 export function runTour(argv: string[]): number {
   if (argv[0] === '-h' || argv[0] === '--help' || argv.length === 0) {
@@ -65,6 +76,6 @@ export function checkOnly(file: string): number {
     stderr.write(`${checked.error}\n`);
     return 2;
   }
-  stdout.write(`${file}: ok, ${tourSummary(checked.tour)}\n`);
+  stdout.write(`${file}: ok, ${tourSummary(checked.tour)}\n${tourServerText(checked.tour)}`);
   return 0;
 }

@@ -12,6 +12,7 @@ import { UpdatePacer } from '../../../protocol/updatePacer.js';
 import { ConnectionDriver, type DriverOptions } from './connectionDriver.js';
 import { QuestionQueue } from './questions.js';
 import { WatchReporter, shownConns } from './watching.js';
+import { keepToken, type TokenChoice } from './token.js';
 
 /** Backlog events the page folds whole on opening (pairing, lint, kept for its panels); older ones are folded light. */
 const FULL_BACKLOG = 50_000;
@@ -54,7 +55,22 @@ export class SessionStore {
   /** Events up to this seq are folded light (see onWelcome). */
   private lightUntil = -1;
 
-  constructor(private readonly token: string | undefined) {}
+  private token: string | undefined;
+  private readonly kept: string | undefined;
+  private readonly addressFragment: string | undefined;
+  /**
+   * The fragment of the address this page was loaded from, when that address carried the token
+   * the bridge accepted: a printed address. Its requests (`connect`) are acted on; the same
+   * requests in an address another page navigated this tab to (no token, or a wrong one) are not.
+   */
+  printedFragment: string | undefined;
+
+  constructor(choice: TokenChoice | string | undefined) {
+    const { token, kept, fragment } = typeof choice === 'object' ? choice : { token: choice, kept: undefined, fragment: undefined };
+    this.token = token;
+    this.kept = kept;
+    this.addressFragment = fragment;
+  }
 
   /** Every events frame's text as the socket receives it, with its session (the timeline worker's live source). */
   onEventsFrame(listener: (text: string, session: string) => void): () => void {
@@ -98,7 +114,7 @@ export class SessionStore {
       this.setStatus({ state: 'refused', reason: 'no token: open the address that `npm start` printed (it ends in #token=…)' });
       return;
     }
-    void this.checkToken(this.token).then((ok) => {
+    void this.acceptedToken(this.token).then((ok) => {
       if (!ok || !this.token) return;
       this.socket = new BridgeSocket(this.token, {
         onWelcome: (welcome) => this.onWelcome(welcome),
@@ -248,20 +264,40 @@ export class SessionStore {
     return response;
   }
 
-  private async checkToken(token: string): Promise<boolean> {
+  /**
+   * The address's token if the bridge accepts it, else the one this tab kept before: a tab that
+   * another page navigates to `#token=junk` keeps working, and keeps its token.
+   */
+  private async acceptedToken(token: string): Promise<boolean> {
+    const answer = await this.checkToken(token);
+    if (answer === 'ok') {
+      keepToken(token);
+      this.printedFragment = this.addressFragment;
+      return true;
+    }
+    if (answer === 'unreachable') {
+      // The socket's backoff will keep trying and say so; with no other token, this one is kept.
+      if (this.kept === undefined && this.addressFragment !== undefined) keepToken(token);
+      return true;
+    }
+    if (this.kept !== undefined && (await this.checkToken(this.kept)) !== 'refused') {
+      this.token = this.kept;
+      return true;
+    }
+    this.setStatus({
+      state: 'refused',
+      reason: 'the bridge refused this token: open the address printed by the running `npm start` again',
+    });
+    return false;
+  }
+
+  private async checkToken(token: string): Promise<'ok' | 'refused' | 'unreachable'> {
     try {
       const response = await fetch('/api/session', { headers: { Authorization: `Bearer ${token}` } });
-      if (response.status === 401) {
-        this.setStatus({
-          state: 'refused',
-          reason: 'the bridge refused this token: open the address printed by the running `npm start` again',
-        });
-        return false;
-      }
+      return response.status === 401 ? 'refused' : 'ok';
     } catch {
-      // Unreachable: the socket's backoff will keep trying and say so.
+      return 'unreachable';
     }
-    return true;
   }
 
   private onWelcome(welcome: WelcomeFrame): void {

@@ -6,14 +6,29 @@
  */
 const KEY = 'mcp-lens.token';
 
-export function takeToken(): string | undefined {
+/** The token this page load tries, and what it falls back on. */
+export interface TokenChoice {
+  /** The address's token, else the one this tab kept. */
+  token: string | undefined;
+  /** The token this tab kept, when the address brought another: tried if the address's is refused. */
+  kept?: string;
+  /** The load's fragment, without its token, when the address carried one: a printed address's requests (`connect`). */
+  fragment?: string;
+}
+
+export function takeToken(): TokenChoice {
   const { hash, token } = withoutToken(window.location.hash);
-  if (token) {
-    sessionStorage.setItem(KEY, token);
-    window.history.replaceState(null, '', window.location.pathname + window.location.search + hash);
-    return token;
-  }
-  return sessionStorage.getItem(KEY) ?? undefined;
+  const kept = sessionStorage.getItem(KEY) ?? undefined;
+  if (!token) return { token: kept };
+  window.history.replaceState(null, '', window.location.pathname + window.location.search + hash);
+  // Not kept yet: another page can navigate this tab to `#token=junk`, which must not replace a
+  // working token. It is kept once the bridge has accepted it (keepToken).
+  return { token, ...(kept !== undefined && kept !== token ? { kept } : {}), fragment: hash };
+}
+
+/** The token the bridge accepted: this tab's, for its next loads. */
+export function keepToken(token: string): void {
+  sessionStorage.setItem(KEY, token);
 }
 
 /** The fragment without its `token` parameter, and the token it held. Pure. */

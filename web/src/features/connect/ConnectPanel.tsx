@@ -92,7 +92,7 @@ export function ConnectPanel({ store, welcome, disabled }: Props) {
   };
 
   // `mcp-lens --config FILE --server NAME` opens the page to connect to that server at once.
-  useConnectAtStart(welcome, (chosen) => {
+  useConnectAtStart(welcome, store.printedFragment, (chosen) => {
     if (!welcome) return;
     setFlow(chosen);
     const { config } = welcome.defaultRemote

@@ -7,18 +7,19 @@
 import { useEffect, useRef, useState, useSyncExternalStore, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
 import { FollowerLink } from './FollowerLink.js';
+import { LaunchConfirm } from './LaunchConfirm.js';
 import { ShownStep, nextLabel } from './ShownStep.js';
 import { isEditable, presenterCommand } from './presenterKeys.js';
 import type { TourRunner } from './tourRunner.js';
 
 export function PresenterView({ runner, onLeave }: { runner: TourRunner; onLeave: () => void }) {
-  const { state } = useSyncExternalStore(runner.subscribe, runner.getView);
+  const { state, confirm } = useSyncExternalStore(runner.subscribe, runner.getView);
   const [confirming, setConfirming] = useState(false);
   const next = nextLabel(state);
 
   useEffect(() => {
     const onKey = (event: KeyboardEvent): void => {
-      if (confirming) return; // the confirmation's own keys
+      if (confirming || confirm) return; // the confirmation's own keys
       const command = presenterCommand({
         key: event.key,
         altKey: event.altKey,
@@ -54,7 +55,7 @@ export function PresenterView({ runner, onLeave }: { runner: TourRunner; onLeave
     // Capture: a focused field or button hears the presenter's keys after the presenter does.
     window.addEventListener('keydown', onKey, true);
     return () => window.removeEventListener('keydown', onKey, true);
-  }, [runner, onLeave, confirming]);
+  }, [runner, onLeave, confirming, confirm]);
 
   // The app under it can be neither seen, clicked nor tabbed to while the presenter holds the screen.
   useEffect(() => {
@@ -88,6 +89,7 @@ export function PresenterView({ runner, onLeave }: { runner: TourRunner; onLeave
       scrollKey={`${state.run}:${state.index}`}
     >
       <ShownStep runner={runner} state={state} />
+      {confirm && <LaunchConfirm ask={confirm} onRun={() => runner.approve()} onCancel={() => runner.decline()} />}
       {confirming && (
         <RestartConfirm
           onRestart={() => {

@@ -5,6 +5,7 @@
 import { useEffect, useSyncExternalStore } from 'react';
 import type { PlayerState } from '../../../../protocol/tour/player.js';
 import { FollowerLink } from './FollowerLink.js';
+import { LaunchConfirm } from './LaunchConfirm.js';
 import { PresenterView } from './PresenterView.js';
 import { ShownStep, nextLabel } from './ShownStep.js';
 import { StepList } from './StepList.js';
@@ -46,6 +47,7 @@ export function TourPlayer({ workshop, runner, name }: { workshop: Workshop; run
           Close the tour
         </button>
       </div>
+      {view.confirm && <LaunchConfirm ask={view.confirm} onRun={() => runner.approve()} onCancel={() => runner.decline()} />}
       {view.problem !== undefined && (
         <div className="banner-box bad" role="alert">
           {view.problem}

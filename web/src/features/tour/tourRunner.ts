@@ -8,6 +8,7 @@
 import type { BridgeEvent, ServerConfig, WelcomeFrame } from '../../../../protocol/envelope.js';
 import { exitHow } from '../../../../protocol/serverExit.js';
 import type { Tour, TourServer } from '../../../../protocol/tour/format.js';
+import { tourProgram, type TourProgram } from '../../../../protocol/tour/server.js';
 import { tourFigures } from '../../../../protocol/tour/figures.js';
 import {
   createPlayer,
@@ -36,6 +37,11 @@ export interface RunnerView {
   conns: Readonly<Record<string, string>>;
   /** Why the tour cannot play here (no demo server known, a tab that only follows). */
   problem?: string;
+  /**
+   * The tour's own program, waiting for a yes before it first starts: what it runs, and where
+   * (the bridge's directory, when the bridge said). Nothing has been launched or sent meanwhile.
+   */
+  confirm?: TourProgram & { cwd?: string };
 }
 
 export class TourRunner {
@@ -49,6 +55,11 @@ export class TourRunner {
   private unsubscribe: (() => void) | undefined;
   private problem: string | undefined;
   private lastNote = '';
+  /** The tour's program (not the demo server): started only once the learner has said yes. */
+  private readonly program: TourProgram | undefined;
+  private approved = false;
+  /** The action that would first start the program, held until the learner answers. */
+  private held: PlayerAction | undefined;
 
   constructor(
     private readonly store: SessionStore,
@@ -57,6 +68,8 @@ export class TourRunner {
     private readonly timeoutMs = STEP_TIMEOUT_MS,
   ) {
     this.state = createPlayer(tour);
+    this.program = tourProgram(tour.server);
+    this.approved = this.program === undefined;
     this.seqs = tour.steps.map(() => ({}));
     this.view = this.makeView();
   }
@@ -89,7 +102,29 @@ export class TourRunner {
 
   getView = (): RunnerView => this.view;
 
+  /** Yes to the tour's program: it starts, and the held action goes on. */
+  approve(): void {
+    this.approved = true;
+    const held = this.held;
+    this.held = undefined;
+    if (held) this.dispatch(held);
+    else this.afterChange();
+  }
+
+  /** No: nothing starts, the tour stays where it was (the next Send asks again). */
+  decline(): void {
+    this.held = undefined;
+    this.afterChange();
+  }
+
   dispatch(action: PlayerAction): void {
+    // A tour travels from trainer to learner: a program of its own runs only once the learner
+    // has seen what it is. The player is pure, so what the action would do can be asked first.
+    if (!this.approved && update(this.state, { at: Date.now(), ...action }).effects.some((e) => e.kind === 'launch')) {
+      this.held = action;
+      this.afterChange();
+      return;
+    }
     const before = this.state;
     const wasRun = this.runId;
     const { state, effects } = update(before, { at: Date.now(), ...action });
@@ -115,9 +150,14 @@ export class TourRunner {
   private perform(effect: PlayerEffect): void {
     switch (effect.kind) {
       case 'launch': {
-        const config = this.serverConfig(effect.server);
         const conn = this.store.newConnId('t');
         this.conns[effect.connection] = conn;
+        if (!this.approved) {
+          // Every launch comes from an approved dispatch; should one not, it starts nothing.
+          queueMicrotask(() => this.dispatch({ type: 'exited', connection: effect.connection, reason: 'not allowed to start' }));
+          return;
+        }
+        const config = this.serverConfig(effect.server);
         if (config === undefined) {
           this.problem =
             'This bridge knows no demo server to play the tour on. Start MCP Lens from its package (npm start, or npx mcp-lens) to have one.';
@@ -273,6 +313,14 @@ export class TourRunner {
   }
 
   private makeView(): RunnerView {
-    return { state: this.state, conns: { ...this.conns }, ...(this.problem === undefined ? {} : { problem: this.problem }) };
+    const cwd = this.store.getSnapshot().welcome?.serverCwd;
+    return {
+      state: this.state,
+      conns: { ...this.conns },
+      ...(this.problem === undefined ? {} : { problem: this.problem }),
+      ...(this.held === undefined || this.program === undefined
+        ? {}
+        : { confirm: { ...this.program, ...(cwd === undefined ? {} : { cwd }) } }),
+    };
   }
 }
