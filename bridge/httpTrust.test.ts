@@ -176,3 +176,20 @@ describe('--flow stateless against a server that only speaks the handshake', () 
     ]);
   });
 });
+
+describe('a stream MCP Lens closes itself', () => {
+  let everything: RunningHttpServer;
+  beforeAll(async () => {
+    everything = await startEverythingHttp();
+  });
+  afterAll(async () => {
+    await everything?.stop();
+  });
+
+  it('reads as closed by MCP Lens in the transcript, not as an HTTP failure', async () => {
+    const run = await runLens(['call', '--flow', 'handshake', '--transcript', '--method', 'tools/list', '--url', everything.url]);
+    expect(run.code, run.stderr).toBe(0);
+    expect(run.stderr).toMatch(/\[\w+\] closed by MCP Lens: the connection is closing/);
+    expect(run.stderr).not.toMatch(/HTTP aborted/);
+  });
+});
