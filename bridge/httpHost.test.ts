@@ -176,9 +176,11 @@ describe('HttpHost against a misbehaving server', () => {
 
   it('records the whole event of a stream cut mid-event, and says it broke inside the next', async () => {
     const { of, last } = await hostFor('/sse-cut').run();
-    expect(shape(of)).toEqual(['request', 'line stdin', 'response 200', 'sse-event', 'line stdout', 'error']);
+    // Every request asks for its connection to close after it, so the body runs until the socket
+    // closes (no chunked framing): a cut reads as the body's end, inside an event.
+    expect(shape(of)).toEqual(['request', 'line stdin', 'response 200', 'sse-event', 'line stdout', 'end']);
     expect(of[3]).toMatchObject({ id: '1', event: 'message' });
-    expect(last).toMatchObject({ code: 'network', message: expect.stringMatching(/^the stream broke off inside an event: /) });
+    expect(last).toMatchObject({ phase: 'end', how: 'cut' });
   });
 
   it('never follows a redirect to another host: the token stays home', async () => {
@@ -234,40 +236,6 @@ describe('HttpHost against a misbehaving server', () => {
       expect((await slow.run()).last).toMatchObject({ code: 'timeout', message: 'no response (or not the whole body) within 300 ms' });
     } finally {
       silent.close();
-    }
-  });
-
-  it('sends a request once more when its connection closes before any answer, and says so; a second close is the end', async () => {
-    // Closes the connection of the first `closing` requests unanswered, as a server does to an
-    // idle kept-alive connection just as a request goes out on it; then answers.
-    const serve = (closing: number) => {
-      let seen = 0;
-      return net.createServer((socket) => {
-        socket.once('data', () => {
-          if (++seen <= closing) socket.destroy();
-          else socket.end('HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: 2\r\nConnection: close\r\n\r\n{}');
-        });
-      });
-    };
-    for (const closing of [1, 2]) {
-      const server = serve(closing);
-      await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-      try {
-        const { port } = server.address() as net.AddressInfo;
-        const { events, run } = hostFor(`http://127.0.0.1:${port}/mcp`);
-        const { last } = await run();
-        const notices = events.filter((e) => e.kind === 'notice');
-        expect(notices).toEqual([
-          expect.objectContaining({
-            conn: 'c',
-            message: expect.stringMatching(/^POST r1: the connection closed before any answer \(.+\); sent again on a new one$/),
-          }),
-        ]);
-        if (closing === 1) expect(last).toMatchObject({ phase: 'end', how: 'complete', bytes: 2 });
-        else expect(last).toMatchObject({ phase: 'error', code: 'refused' });
-      } finally {
-        server.close();
-      }
     }
   });
 });

@@ -14,17 +14,21 @@ import { lineEvent, type LineStream } from './lineRecord.js';
 import { SseParser } from './sseParser.js';
 
 export const DEFAULT_HTTP_TIMEOUT_MS = 30_000;
-/** The errors of a request that went out on a connection the server had just closed. */
+/** The errors of a request whose connection closed after it went out: the server may have read it. */
 const CLOSED_UNDER_US = new Set(['UND_ERR_SOCKET', 'ECONNRESET', 'EPIPE']);
 
 /** A body that is not a stream is held whole before it is recorded; past this it is refused. */
 const MAX_BODY_BYTES = 64 * 1024 * 1024;
+/** One server-sent event (or one line of it) is held whole until it ends; past this the stream is closed. */
+export const MAX_SSE_EVENT_BYTES = 64 * 1024 * 1024;
 
 export interface HttpHostOptions {
   record: (event: UnstampedEvent) => void;
   recordLine?: (conn: string, stream: LineStream, bytes: Buffer, eol: Eol) => void;
   /** How long a stop waits for exchanges that are not streams (a DELETE) before aborting them. */
   graceMs?: number;
+  /** The largest server-sent event kept (default MAX_SSE_EVENT_BYTES). */
+  maxEventBytes?: number;
 }
 
 export interface HttpRequestInput {
@@ -64,11 +68,13 @@ export class HttpHost {
   private readonly conns = new Map<string, Conn>();
   private readonly recordLine: (conn: string, stream: LineStream, bytes: Buffer, eol: Eol) => void;
   private readonly graceMs: number;
+  private readonly maxEventBytes: number;
   private shuttingDown = false;
 
   constructor(private readonly options: HttpHostOptions) {
     this.recordLine = options.recordLine ?? ((conn, stream, bytes, eol) => options.record(lineEvent(conn, stream, bytes, eol)));
     this.graceMs = options.graceMs ?? 2000;
+    this.maxEventBytes = options.maxEventBytes ?? MAX_SSE_EVENT_BYTES;
   }
 
   has(conn: string): boolean {
@@ -109,7 +115,9 @@ export class HttpHost {
       this.options.record({ kind: 'http', conn, req, phase: 'error', code, message: state ? this.mask(state, message) : message });
     if (!state?.alive) return error('not-open', 'not sent: the connection is not open');
     if (state.exchanges.has(req)) return error('not-open', `not sent: exchange ${req} is still under way`);
-    const headers = mergeHeaders(input.headers, state.config.headers);
+    // A new connection for every request, closed after its response: a request never goes out on
+    // a kept-alive connection the server is closing as idle, so none is ever sent twice.
+    const headers = { ...mergeHeaders(input.headers, state.config.headers), Connection: 'close' };
     this.options.record({
       kind: 'http',
       conn,
@@ -199,37 +207,30 @@ export class HttpHost {
     const stopped = (): { code: HttpErrorCode; message: string } | undefined =>
       exchange.abortedFor ?? (timedOut === undefined ? undefined : { code: 'timeout', message: timedOut });
     try {
-      let response: Response | undefined;
-      for (let attempt = 1; response === undefined; attempt++) {
-        try {
-          response = await fetch(state.config.url, {
-            method: input.method,
-            headers,
-            ...(input.body === undefined ? {} : { body: new Uint8Array(input.body) }),
-            redirect: 'manual',
-            signal: exchange.controller.signal,
-          });
-        } catch (cause) {
-          const why = stopped();
-          if (why) return error(why.code, why.message);
-          const e = cause as Error & { cause?: { code?: string; message?: string } };
-          // fetch rejects a header it cannot send (a line break in a value) before anything goes out.
-          if (e.name === 'TypeError' && e.message !== 'fetch failed') return error('not-open', `not sent: ${e.message}`);
-          const detail = e.cause?.code ?? e.cause?.message ?? e.message;
-          // A kept-alive connection the server closed as it went idle, just as this request
-          // went out on it (on a loaded machine the client's idle timer runs late): no answer
-          // came, so the server dropped the request unread. Once more, on a new connection.
-          if (attempt === 1 && CLOSED_UNDER_US.has(e.cause?.code ?? '')) {
-            record({
-              kind: 'notice',
-              conn,
-              level: 'info',
-              message: `${input.method} ${req}: the connection closed before any answer (${detail}); sent again on a new one`,
-            });
-            continue;
-          }
-          return error('refused', `could not reach ${maskUrl(state.config.url, state.secrets)}: ${detail}`);
-        }
+      let response: Response;
+      try {
+        response = await fetch(state.config.url, {
+          method: input.method,
+          headers,
+          ...(input.body === undefined ? {} : { body: new Uint8Array(input.body) }),
+          redirect: 'manual',
+          signal: exchange.controller.signal,
+        });
+      } catch (cause) {
+        const why = stopped();
+        if (why) return error(why.code, why.message);
+        const e = cause as Error & { cause?: { code?: string; message?: string } };
+        // fetch rejects a header it cannot send (a line break in a value) before anything goes out.
+        if (e.name === 'TypeError' && e.message !== 'fetch failed') return error('not-open', `not sent: ${e.message}`);
+        const detail = e.cause?.code ?? e.cause?.message ?? e.message;
+        // The request went out and the connection closed before any answer: the server may have
+        // read it and done the work, so it is never sent again here; the user may send it again.
+        if (CLOSED_UNDER_US.has(e.cause?.code ?? ''))
+          return error(
+            'network',
+            `the connection closed before any answer (${detail}): the server may have read the request, so it was not sent again`,
+          );
+        return error('refused', `could not reach ${maskUrl(state.config.url, state.secrets)}: ${detail}`);
       }
       const responseHeaders = maskHeaders(Object.fromEntries(response.headers), state.secrets);
       const contentType = mediaType(response.headers.get('content-type'));
@@ -280,7 +281,7 @@ export class HttpHost {
 
   private async readStream(conn: string, state: Conn, req: string, response: Response, exchange: Exchange): Promise<void> {
     const record = this.options.record;
-    const parser = new SseParser();
+    const parser = new SseParser(this.maxEventBytes);
     let bytes = 0;
     const reader = response.body?.getReader();
     if (!reader) {
@@ -305,6 +306,15 @@ export class HttpHost {
             size: event.data.length,
           });
           if (event.data.length > 0) this.recordLine(conn, 'stdout', event.data, '');
+        }
+        if (parser.overflowed) {
+          // What was held of the event is already dropped (the parser let go of it).
+          exchange.abortedFor ??= {
+            code: 'network',
+            message: `a server-sent event grew past ${this.maxEventBytes} bytes without ending: the stream was closed and the event dropped`,
+          };
+          await reader.cancel().catch(() => undefined);
+          break;
         }
       }
     } catch (cause) {

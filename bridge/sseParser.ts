@@ -4,7 +4,9 @@
  * chunk boundaries too); `data` lines join with LF; `id` (without NUL), `event` and `retry`
  * (digits only) are read; comments (`:`) and unknown fields are skipped; a blank line ends an
  * event. Unlike a browser's EventSource, an event with no data is still reported when it had an
- * `id` (a server's priming event), since that id is what a resumption sends back.
+ * `id` (a server's priming event), since that id is what a resumption sends back. An event (its
+ * unfinished line and its data) is held only up to a limit: past it the parser lets go of it and
+ * reads nothing more, so one endless line or event cannot grow the process without bound.
  */
 
 export interface SseEvent {
@@ -36,10 +38,20 @@ export class SseParser {
   private retry: number | undefined;
   /** Some field of the current event has been read. */
   private fields = false;
+  private dataBytes = 0;
+  private over = false;
+
+  constructor(private readonly maxEventBytes = Number.POSITIVE_INFINITY) {}
+
+  /** An event grew past the limit: it was dropped, and nothing after it is read. */
+  get overflowed(): boolean {
+    return this.over;
+  }
 
   /** Feeds bytes; returns the events they completed. */
   push(chunk: Buffer): SseEvent[] {
     const out: SseEvent[] = [];
+    if (this.over) return out;
     let bytes = chunk;
     if (!this.bomChecked && this.partialBytes + bytes.length >= 3) {
       this.bomChecked = true;
@@ -73,6 +85,7 @@ export class SseParser {
       this.partial.push(Buffer.from(bytes.subarray(start)));
       this.partialBytes += bytes.length - start;
     }
+    if (this.partialBytes + this.dataBytes > this.maxEventBytes) this.overflow();
     return out;
   }
 
@@ -103,6 +116,7 @@ export class SseParser {
       case 'data':
         if (this.hasData) this.data.push(Buffer.from([LF]));
         this.data.push(Buffer.from(value));
+        this.dataBytes += value.length + 1;
         this.hasData = true;
         this.fields = true;
         return;
@@ -123,6 +137,15 @@ export class SseParser {
     }
   }
 
+  private overflow(): void {
+    this.over = true;
+    this.partial = [];
+    this.partialBytes = 0;
+    this.data = [];
+    this.dataBytes = 0;
+    this.fields = false;
+  }
+
   private dispatch(): SseEvent {
     const event: SseEvent = {
       ...(this.id === undefined ? {} : { id: this.id }),
@@ -132,6 +155,7 @@ export class SseParser {
       hasData: this.hasData,
     };
     this.data = [];
+    this.dataBytes = 0;
     this.hasData = false;
     this.event = undefined;
     this.retry = undefined;

@@ -262,7 +262,7 @@ export class Connector {
    * probe that is the spec's verdict for an older server (a modern one answers with a JSON-RPC
    * error it recognises), so the handshake follows at once rather than after the probe timer.
    */
-  onRequestFailed(id: JsonRpcId, reason: string): ConnectAction[] {
+  onRequestFailed(id: JsonRpcId, reason: string, unreachable = true): ConnectAction[] {
     const phase = this.phase;
     switch (phase.name) {
       case 'discover':
@@ -275,6 +275,11 @@ export class Connector {
             },
             ...this.sendInitialize(LATEST_HANDSHAKE_VERSION),
           ];
+        // The server answered, only not with a JSON-RPC answer: a handshake-only server (the SDK's says 400).
+        if (!unreachable)
+          return this.fail(
+            `this server does not speak the stateless flow (2026-07-28): server/discover answered ${reason}; connect with the handshake flow`,
+          );
         return this.fail(`server/discover got no answer over HTTP: ${reason}`);
       case 'initialize':
         return id === phase.id ? this.fail(`initialize got no answer over HTTP: ${reason}`) : [];

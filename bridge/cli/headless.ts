@@ -183,7 +183,7 @@ export class HeadlessClient {
         else if (event.kind === 'line' && event.stream === 'stderr' && event.text !== undefined) connector.onStderr(event.text);
         else if (event.kind === 'exit') run(connector.onExit(event));
       });
-      this.onRequestFailed = (id, reason) => run(connector.onRequestFailed(id, reason));
+      this.onRequestFailed = (id, reason, unreachable) => run(connector.onRequestFailed(id, reason, unreachable));
       run(connector.start());
     });
   }

@@ -32,6 +32,8 @@ Replays the requests of a session file (mcp-lens call --record, or an export fro
 against a fresh start of the server, and compares each answer with the recorded one. A
 connection recorded over HTTP is replayed at its recorded URL unless --url names another;
 headers the file holds masked are left out (give them again with --header or a bearer token).
+Each recorded URL is printed before anything is sent to it; a bearer token or --header is only
+taken when the connections replayed share one origin (pick one with --conn, or give --url).
 
   --flow handshake|stateless|auto   how to open the conversation (default: the flow each
                                     connection was recorded in)
@@ -154,6 +156,20 @@ export function replayServer(
   };
 }
 
+/** The distinct origins of the recorded URLs of these connections (those over HTTP). */
+function recordedOrigins(connections: readonly (SessionConnection | undefined)[]): string[] {
+  const origins = new Set<string>();
+  for (const c of connections) {
+    if (c?.config.transport !== 'http') continue;
+    try {
+      origins.add(new URL(c.config.url).origin);
+    } catch {
+      origins.add(c.config.url);
+    }
+  }
+  return [...origins];
+}
+
 function bearerGiven(values: HttpValues): boolean {
   return values['bearer-token'] !== undefined || values['bearer-token-env'] !== undefined;
 }
@@ -190,6 +206,17 @@ export async function runReplay(argv: string[], out: NodeJS.WritableStream = std
     err.write(`mcp-lens replay: ${plan.file} has no recorded requests to replay\n`);
     return 2;
   }
+  // A token or a header given on the command line goes to one origin only: a file naming several
+  // (it may come from anyone) would otherwise carry it wherever the file says.
+  if (plan.server === undefined && (bearerGiven(plan.http) || (plan.http.header ?? []).length > 0)) {
+    const origins = recordedOrigins(chosen.map((r) => read.file.connections.find((c) => c.conn === r.conn)));
+    if (origins.length > 1) {
+      err.write(
+        `mcp-lens replay: the connections to replay were recorded at ${origins.length} origins (${origins.join(', ')}); a bearer token or --header goes to one origin only: pick a connection with --conn, or give the server with --url\n`,
+      );
+      return 2;
+    }
+  }
   const print = (text: string): boolean => out.write(`${text}\n`);
   const total: Tally = { match: 0, differ: 0, skipped: 0, failed: 0 };
   let code = 0;
@@ -201,6 +228,8 @@ export async function runReplay(argv: string[], out: NodeJS.WritableStream = std
         read.file.connections.find((c) => c.conn === recording.conn),
       );
       server = picked.server;
+      if (plan.server === undefined && server.transport === 'http')
+        err.write(`mcp-lens replay: connection ${JSON.stringify(recording.conn)}: sending to ${server.url} (its recorded URL)\n`);
       for (const note of picked.notes) err.write(`mcp-lens replay: ${note}\n`);
     } catch (error) {
       if (!(error instanceof UsageError)) throw error;

@@ -18,6 +18,8 @@ export function httpText(event: Record<string, unknown>): string {
         ? `${req} SSE stream cut inside an event (${String(event.bytes)} bytes)`
         : `${req} ended (${String(event.bytes)} bytes)`;
     case 'error':
+      // An exchange MCP Lens ended itself (a stream closed on disconnect, a cancel) is no failure.
+      if (event.code === 'aborted') return `${req} closed by MCP Lens: ${String(event.message)}`;
       return `${req} HTTP ${String(event.code)}: ${String(event.message)}`;
     default:
       return `${req} ${JSON.stringify(event)}`;

@@ -192,6 +192,9 @@ export class HttpTransport {
       this.onHttp(event);
       return;
     }
+    // A note the engine wrote on hearing a response (a session given) falls between the
+    // response and its body: it is not the server's, so the body still belongs to that exchange.
+    if (event.kind === 'note' || event.kind === 'notice') return;
     const req = this.lastReq;
     this.lastReq = undefined;
     if (event.kind === 'line' && event.stream === 'stdout' && req !== undefined) {

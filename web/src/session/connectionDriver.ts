@@ -141,7 +141,7 @@ export class ConnectionDriver {
         }),
       abort: (req, reason) => this.socket.send({ type: 'abort', conn: this.conn, req, reason }),
       onFailed: (id, reason, unreachable) => {
-        if (this.connector && !this.connector.finished) this.run(this.connector.onRequestFailed(id, reason));
+        if (this.connector && !this.connector.finished) this.run(this.connector.onRequestFailed(id, reason, unreachable));
         else this.session?.transportFailed(id, reason, unreachable);
       },
       onNote: (text) => this.note(NOTE_TOPICS.step, { text }),
