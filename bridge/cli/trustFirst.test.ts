@@ -1,0 +1,21 @@
+// check and call against servers that misbehave in ways a debugger must not pass over.
+import { describe, expect, it } from 'vitest';
+import { fixtureServer, runLens } from '../testing/runCli.js';
+
+const check = (...server: string[]) => runLens(['check', '--flow', 'handshake', '--', ...server]);
+
+describe('check on a list that never ends', () => {
+  it('reports a nextCursor that comes round again and exits 1', async () => {
+    const run = await check(...fixtureServer('endless-pages.mjs', '--loop'));
+    expect(run.stdout).toContain('pagination-cursor-repeated');
+    expect(run.stdout).toContain('tools/list: stopped after 3 page(s): the server gave a nextCursor again');
+    expect(run.code).toBe(1);
+  });
+
+  it('reports a list still going at the page limit and exits 1', async () => {
+    const run = await check(...fixtureServer('endless-pages.mjs', '--endless'));
+    expect(run.stdout).toContain('pagination-page-limit');
+    expect(run.stdout).toContain('tools/list: stopped after 1000 page(s): the list was still going');
+    expect(run.code).toBe(1);
+  }, 120_000);
+});
