@@ -19,3 +19,15 @@ describe('check on a list that never ends', () => {
     expect(run.code).toBe(1);
   }, 120_000);
 });
+
+describe('a handshake answered with a version this client does not implement', () => {
+  it.each(['2099-01-01', '2026-07-28', 'not-a-date'])('check and call fail on %s, naming it', async (version) => {
+    const server = fixtureServer('version-lister.mjs', '--versions', version);
+    const checked = await check(...server);
+    expect(checked.stderr).toContain(`protocol version "${version}", which this client does not implement`);
+    expect(checked.code).toBe(1);
+    const called = await runLens(['call', '--flow', 'handshake', '--method', 'tools/list', '--', ...server]);
+    expect(called.stderr).toContain(`protocol version "${version}", which this client does not implement`);
+    expect(called.code).toBe(1);
+  });
+});
