@@ -7,7 +7,7 @@
 import type { Outcome, RequestOptions } from '../../protocol/clientSession.js';
 import {
   answerInputRequests,
-  elicitAnswer,
+  answerElicitation,
   notHandled,
   refusal,
   rootsReply,
@@ -49,6 +49,7 @@ export const CALL_USAGE = `Usage: mcp-lens call --method <method> [options] -- <
   --capabilities <json>             client capabilities to declare (default {"elicitation":{"form":{}},"roots":{}})
   --log-level <level>               stateless: _meta log level of the request; handshake: logging/setLevel first
   --elicit accept|decline|cancel    how to answer a server's elicitation (default cancel); sampling is always declined
+                                    (URL mode: the action only, and refused unless --capabilities declares elicitation.url)
   --elicit-content <json>           the content sent with --elicit accept
   --transcript                      print every wire line with its time (on stderr)
   --record <file>                   write the session file (docs/session-format.md)
@@ -104,8 +105,8 @@ export async function runCall(
   const say = (text: string): boolean => err.write(`${text}\n`);
   for (const note of plan.serverNotes) say(`mcp-lens call: note: ${note}`);
   let t0: number | undefined;
-  const answer: Answerer = (method) => {
-    if (method === 'elicitation/create') return elicitAnswer(plan.elicit, plan.elicitContent ?? {});
+  const answer: Answerer = (method, params) => {
+    if (method === 'elicitation/create') return answerElicitation(params, plan.capabilities, plan.elicit, plan.elicitContent ?? {});
     if (method === 'roots/list') return rootsReply([]);
     // Sampling was offered, but there is no model here: say no the way sampling says no.
     if (method === 'sampling/createMessage' && 'sampling' in plan.capabilities) return refusal(method, NO_MODEL);

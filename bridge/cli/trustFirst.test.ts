@@ -31,3 +31,30 @@ describe('a handshake answered with a version this client does not implement', (
     expect(called.code).toBe(1);
   });
 });
+
+describe('URL-mode elicitation', () => {
+  const callSignIn = (...options: string[]) =>
+    runLens([
+      'call',
+      '--flow',
+      'handshake',
+      ...options,
+      '--method',
+      'tools/call',
+      '--tool-name',
+      'sign_in',
+      '--',
+      ...fixtureServer('url-elicitation.mjs'),
+    ]);
+
+  it('is answered without content when declared', async () => {
+    const run = await callSignIn('--capabilities', '{"elicitation":{"url":{}}}', '--elicit', 'accept');
+    expect(run.stdout).toContain('{\\"answer\\":{\\"action\\":\\"accept\\"},\\"error\\":null}');
+  });
+
+  it('is refused when the client did not declare URL mode', async () => {
+    const run = await callSignIn('--elicit', 'accept');
+    expect(run.stdout).toContain('\\"answer\\":null');
+    expect(run.stdout).toContain('-32602');
+  });
+});
