@@ -20,6 +20,7 @@ import { memberText } from '../../protocol/jsonSpan.js';
 import { MAX_JSON_DEPTH, nestsDeeperThan } from '../../protocol/jsonDepth.js';
 import { INPUT_REQUIRED_METHODS, LOG_LEVELS } from '../../protocol/flows.js';
 import { errorCodeName, explainError, type JsonRpcId } from '../../protocol/jsonrpc.js';
+import { removedMethodNote } from '../../protocol/removedMethods.js';
 import type { Finding } from '../../protocol/lint/index.js';
 import { commonOptions, flowOption, msOption, parse, probeTimeoutOption, UsageError } from './args.js';
 import { configOptions, headlessServer } from './configFile.js';
@@ -204,7 +205,7 @@ export async function runCall(
       out.write(`{"error":${exactMember(outcome.id, 'error') ?? JSON.stringify(outcome.error)}}\n`);
       return finish(
         1,
-        `${plan.method} failed: ${outcome.error.code} ${errorCodeName(outcome.error.code)}: ${outcome.error.message} (${explainError(outcome.error)})`,
+        `${plan.method} failed: ${outcome.error.code} ${errorCodeName(outcome.error.code)}: ${outcome.error.message} (${(outcome.error.code === -32601 ? removedMethodNote(plan.method, session.flow) : undefined) ?? explainError(outcome.error)})`,
       );
     case 'invalid':
       // What came, as it came: it may not be JSON at all, or nest too deep to write out again.

@@ -58,3 +58,25 @@ describe('URL-mode elicitation', () => {
     expect(run.stdout).toContain('-32602');
   });
 });
+
+describe('a method 2026-07-28 removed, in a stateless session', () => {
+  it.each([
+    ['ping', '{}'],
+    ['logging/setLevel', '{"level":"info"}'],
+  ])('%s: the -32601 is explained as removed, not as no such method', async (method, params) => {
+    const run = await runLens([
+      'call',
+      '--flow',
+      'stateless',
+      '--method',
+      method,
+      '--params-json',
+      params,
+      '--',
+      ...fixtureServer('v2-modern-only.mjs'),
+    ]);
+    expect(run.code).toBe(1);
+    expect(run.stderr).toContain(`${method} was removed in 2026-07-28`);
+    expect(run.stderr).not.toContain('the server has no such method');
+  });
+});
