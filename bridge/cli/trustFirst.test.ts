@@ -80,3 +80,31 @@ describe('a method 2026-07-28 removed, in a stateless session', () => {
     expect(run.stderr).not.toContain('the server has no such method');
   });
 });
+
+describe('an answer inside a JSON-RPC batch', () => {
+  const callList = (...options: string[]) =>
+    runLens([
+      'call',
+      '--flow',
+      'handshake',
+      ...options,
+      '--timeout',
+      '600000',
+      '--method',
+      'tools/list',
+      '--',
+      ...fixtureServer('batch-answers.mjs'),
+    ]);
+
+  it('2025-03-26: is the answer', async () => {
+    const run = await callList('--protocol-version', '2025-03-26');
+    expect(run.stdout).toContain('"tools":[]');
+    expect(run.code).toBe(0);
+  });
+
+  it('2025-11-25: fails at once, saying the answer came in a batch', async () => {
+    const run = await callList();
+    expect(run.stderr).toContain('inside a JSON-RPC batch');
+    expect(run.code).toBe(1);
+  });
+});
