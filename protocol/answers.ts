@@ -11,6 +11,24 @@ export function elicitAnswer(action: ElicitAction, content?: unknown): ServerAns
   return { result: action === 'accept' && content !== undefined ? { action, content } : { action } };
 }
 
+/**
+ * An elicitation answered by its mode: URL mode has no content (only form mode carries it), and
+ * a URL-mode request the client did not declare (capabilities.elicitation.url) is refused
+ * rather than accepted.
+ */
+export function answerElicitation(
+  params: Record<string, unknown>,
+  declared: Record<string, unknown>,
+  action: ElicitAction,
+  content?: unknown,
+): ServerAnswer {
+  if (params.mode !== 'url') return elicitAnswer(action, content);
+  const elicitation = declared.elicitation;
+  if (typeof elicitation !== 'object' || elicitation === null || !('url' in elicitation))
+    return { error: { code: -32602, message: 'URL-mode elicitation, which this client did not declare (capabilities.elicitation.url)' } };
+  return { result: { action } };
+}
+
 export function samplingReply(text: string, model: string): ServerAnswer {
   return { result: { role: 'assistant', content: { type: 'text', text }, model, stopReason: 'endTurn' } };
 }

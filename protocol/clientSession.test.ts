@@ -193,7 +193,6 @@ describe('ClientSession: outcomes', () => {
     h.feed({ jsonrpc: J, id: 7, result: {} });
     h.feed({ jsonrpc: J, id: null, error: { code: -32700, message: 'Parse error' } });
     h.feed('not json at all');
-    h.feed([{ jsonrpc: J, id: 1, result: {} }]);
     h.feed({ jsonrpc: J, method: 'notifications/message', params: { level: 'info', data: 'x' } });
     expect(await peek(done)).toBe('pending');
     h.feed({ jsonrpc: J, id: 1, result: { tools: [] } });

@@ -7,7 +7,7 @@
  * drives multi round-trip requests (input_required, then a retry with a new id).
  */
 import { encodeFrame, flowRequest, notification, type EnvelopeOptions, type Flow, type Frame } from './flows.js';
-import type { Classified, JsonRpcError, JsonRpcId } from './jsonrpc.js';
+import { classifyValue, type Classified, type JsonRpcError, type JsonRpcId } from './jsonrpc.js';
 
 export type Outcome =
   | {
@@ -278,12 +278,41 @@ export class ClientSession {
         return;
       }
       case 'batch':
+        this.onBatch(message.items);
+        return;
       case 'non-json':
         return;
       default: {
         const never: never = message;
         return never;
       }
+    }
+  }
+
+  /**
+   * 2025-03-26 has batches, so each message in one is taken as if it came alone; later
+   * revisions removed them, yet an answer inside one still ends its request (as invalid, saying
+   * why) rather than leaving it to time out.
+   */
+  private onBatch(items: unknown[]): void {
+    const batches = this.options.protocolVersion === '2025-03-26';
+    for (const item of items) {
+      const message = classifyValue(item);
+      if (message.kind === 'batch') continue;
+      if (batches) {
+        this.onMessage(message);
+        continue;
+      }
+      const id =
+        message.kind === 'result' || message.kind === 'error' ? message.id : message.kind === 'invalid' ? message.responseTo : undefined;
+      const entry = id === undefined || id === null ? undefined : this.pending.get(key(id));
+      if (entry && id !== undefined && id !== null)
+        this.finish(entry, {
+          kind: 'invalid',
+          id,
+          reason: `the answer came inside a JSON-RPC batch, which ${this.options.protocolVersion} does not allow (batches were removed in 2025-06-18)`,
+          message: item,
+        });
     }
   }
 

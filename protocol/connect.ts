@@ -23,7 +23,7 @@ import {
   type FlowChoice,
   type Frame,
 } from './flows.js';
-import { flowOfVersion, pickVersion, versionList } from './versions.js';
+import { flowOfVersion, pickVersion, refusedHandshakeVersion, versionList } from './versions.js';
 import { StderrTail, exitHow, type ServerExit } from './serverExit.js';
 
 export type { ServerExit } from './serverExit.js';
@@ -403,6 +403,8 @@ export class Connector {
   private completeHandshake(asked: string, value: unknown, extra: ConnectAction[]): ConnectAction[] {
     const result = asRecord(value);
     const chosen = typeof result.protocolVersion === 'string' ? result.protocolVersion : asked;
+    const refused = refusedHandshakeVersion(chosen);
+    if (refused !== undefined) return this.fail(refused);
     const actions: ConnectAction[] = [];
     if (chosen !== asked) actions.push({ type: 'step', text: `asked for ${asked}; the server chose ${chosen}` });
     actions.push({ type: 'send', frame: initializedNotification() }, ...extra);

@@ -80,14 +80,14 @@ describe('listAll', () => {
   it('stops when a cursor comes back a second time', async () => {
     const s = setup((cursor) => (cursor === undefined ? page(['a'], 'x') : cursor === 'x' ? page(['b'], 'y') : page(['c'], 'x')));
     const listed = await listAll(s.session, 'tools/list', 'tools');
-    expect(listed).toEqual({ items: [{ name: 'a' }, { name: 'b' }, { name: 'c' }], pages: 3 });
+    expect(listed).toEqual({ items: [{ name: 'a' }, { name: 'b' }, { name: 'c' }], pages: 3, stopped: 'repeated-cursor' });
     expect(s.cursors).toEqual([undefined, 'x', 'y']);
   });
 
   it('stops on a server that repeats the same cursor at once', async () => {
     const s = setup((cursor) => page([cursor ?? 'first'], 'same'));
     const listed = await listAll(s.session, 'tools/list', 'tools');
-    expect(listed).toEqual({ items: [{ name: 'first' }, { name: 'same' }], pages: 2 });
+    expect(listed).toEqual({ items: [{ name: 'first' }, { name: 'same' }], pages: 2, stopped: 'repeated-cursor' });
   });
 
   it('returns the items so far with the error that stopped the walk', async () => {

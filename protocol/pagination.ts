@@ -6,6 +6,8 @@ export interface PagedList {
   pages: number;
   /** The outcome that stopped the walk when it was not a clean last page. */
   failure?: Exclude<Outcome, { kind: 'result' }>;
+  /** The walk ended with a nextCursor still given: one already seen, or at MAX_PAGES. */
+  stopped?: 'repeated-cursor' | 'page-limit';
 }
 
 export interface Found {
@@ -13,6 +15,7 @@ export interface Found {
   item?: unknown;
   pages: number;
   failure?: Exclude<Outcome, { kind: 'result' }>;
+  stopped?: PagedList['stopped'];
 }
 
 export const MAX_PAGES = 1000;
@@ -64,9 +67,10 @@ async function walk(
     if (onPage(Array.isArray(list) ? list : [])) return { pages };
     const next = outcome.result.nextCursor;
     // An empty string is a valid cursor; only its absence ends the list.
-    if (typeof next !== 'string' || seen.has(next)) return { pages };
+    if (typeof next !== 'string') return { pages };
+    if (seen.has(next)) return { pages, stopped: 'repeated-cursor' };
     seen.add(next);
     cursor = next;
   }
-  return { pages: MAX_PAGES };
+  return { pages: MAX_PAGES, stopped: 'page-limit' };
 }

@@ -25,3 +25,13 @@ export function pickVersion(listed: readonly string[], flow: Flow): string | und
 export function versionList(value: unknown): string[] | undefined {
   return Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : undefined;
 }
+
+/**
+ * Why an initialize result's protocolVersion ends the opening, when it does: the spec has a
+ * client that does not support the version the server chose disconnect, not carry on in it.
+ */
+export function refusedHandshakeVersion(chosen: string): string | undefined {
+  if ((IMPLEMENTED_VERSIONS.handshake as readonly string[]).includes(chosen)) return undefined;
+  const shown = JSON.stringify(chosen.length > 40 ? `${chosen.slice(0, 40)}…` : chosen);
+  return `the server answered initialize with protocol version ${shown}, which this client does not implement in the handshake flow (it speaks ${IMPLEMENTED_VERSIONS.handshake.join(', ')}): disconnected, as the spec asks`;
+}

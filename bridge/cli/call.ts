@@ -7,7 +7,7 @@
 import type { Outcome, RequestOptions } from '../../protocol/clientSession.js';
 import {
   answerInputRequests,
-  elicitAnswer,
+  answerElicitation,
   notHandled,
   refusal,
   rootsReply,
@@ -20,6 +20,7 @@ import { memberText } from '../../protocol/jsonSpan.js';
 import { MAX_JSON_DEPTH, nestsDeeperThan } from '../../protocol/jsonDepth.js';
 import { INPUT_REQUIRED_METHODS, LOG_LEVELS } from '../../protocol/flows.js';
 import { errorCodeName, explainError, type JsonRpcId } from '../../protocol/jsonrpc.js';
+import { removedMethodNote } from '../../protocol/removedMethods.js';
 import type { Finding } from '../../protocol/lint/index.js';
 import { commonOptions, flowOption, msOption, parse, probeTimeoutOption, UsageError } from './args.js';
 import { configOptions, headlessServer } from './configFile.js';
@@ -50,6 +51,7 @@ export const CALL_USAGE = `Usage: mcp-lens call --method <method> [options] -- <
   --capabilities <json>             client capabilities to declare (default {"elicitation":{"form":{}},"roots":{}})
   --log-level <level>               stateless: _meta log level of the request; handshake: logging/setLevel first
   --elicit accept|decline|cancel    how to answer a server's elicitation (default cancel); sampling is always declined
+                                    (URL mode: the action only, and refused unless --capabilities declares elicitation.url)
   --elicit-content <json>           the content sent with --elicit accept
   --transcript                      print every wire line with its time (on stderr)
   --record <file>                   write the session file (docs/session-format.md)
@@ -101,8 +103,8 @@ export async function runCall(argv: string[], out: NodeJS.WritableStream = stdou
   const say = (text: string): boolean => err.write(`${text}\n`);
   for (const note of plan.serverNotes) say(`mcp-lens call: note: ${note}`);
   let t0: number | undefined;
-  const answer: Answerer = (method) => {
-    if (method === 'elicitation/create') return elicitAnswer(plan.elicit, plan.elicitContent ?? {});
+  const answer: Answerer = (method, params) => {
+    if (method === 'elicitation/create') return answerElicitation(params, plan.capabilities, plan.elicit, plan.elicitContent ?? {});
     if (method === 'roots/list') return rootsReply([]);
     // Sampling was offered, but there is no model here: say no the way sampling says no.
     if (method === 'sampling/createMessage' && 'sampling' in plan.capabilities) return refusal(method, NO_MODEL);
@@ -200,7 +202,7 @@ export async function runCall(argv: string[], out: NodeJS.WritableStream = stdou
       out.write(`{"error":${exactMember(outcome.id, 'error') ?? JSON.stringify(outcome.error)}}\n`);
       return finish(
         1,
-        `${plan.method} failed: ${outcome.error.code} ${errorCodeName(outcome.error.code)}: ${outcome.error.message} (${explainError(outcome.error)})`,
+        `${plan.method} failed: ${outcome.error.code} ${errorCodeName(outcome.error.code)}: ${outcome.error.message} (${(outcome.error.code === -32601 ? removedMethodNote(plan.method, session.flow) : undefined) ?? explainError(outcome.error)})`,
       );
     case 'invalid':
       // What came, as it came: it may not be JSON at all, or nest too deep to write out again.

@@ -6,7 +6,7 @@
  */
 import type { ClientSession, Outcome } from '../../protocol/clientSession.js';
 import { notHandled, refusal } from '../../protocol/answers.js';
-import { listAll } from '../../protocol/pagination.js';
+import { listAll, type PagedList } from '../../protocol/pagination.js';
 import { MAX_PROBES_PER_METHOD, safeProbes, type Listed, type Probe, type ProbePlan } from '../../protocol/safeProbes.js';
 import { RULES, type Finding } from '../../protocol/lint/index.js';
 import { errorCodeName } from '../../protocol/jsonrpc.js';
@@ -54,6 +54,11 @@ const LISTS = [
   { method: 'resources/templates/list', key: 'resourceTemplates', capability: 'resources' },
   { method: 'prompts/list', key: 'prompts', capability: 'prompts' },
 ] as const;
+
+const STOPPED: Record<NonNullable<PagedList['stopped']>, string> = {
+  'repeated-cursor': 'the server gave a nextCursor again',
+  'page-limit': 'the list was still going',
+};
 
 export async function runCheck(argv: string[], out: NodeJS.WritableStream = stdout, err: NodeJS.WritableStream = stderr): Promise<number> {
   let plan: ReturnType<typeof planCheck>;
@@ -142,6 +147,7 @@ export async function runCheck(argv: string[], out: NodeJS.WritableStream = stdo
       if (failure.kind !== 'error') return judge(3);
       continue;
     }
+    if (result.stopped) print(`${list.method}: stopped after ${result.pages} page(s): ${STOPPED[result.stopped]}`);
     print(`${list.method}: ${result.items.length} in ${result.pages} page(s)`);
     if (list.key !== 'tools') listed[list.key] = result.items;
   }

@@ -15,6 +15,7 @@ import { NOTE_TOPICS } from '../noteTopics.js';
 import { checkMissingCapabilityError, checkNotificationCapability, checkServerRequestCapability } from './capabilities.js';
 import { checkEnvelope, checkResultEnvelope, checkServerMessage, declaresTasks } from './flowRules.js';
 import { checkProgress, checkStatelessNotification } from './notifications.js';
+import { checkPagination } from './pagination.js';
 import { checkResult } from './results.js';
 import { checkInputRequired } from './resultShapes.js';
 import { ruleInfo, specFor, type Finding } from './rules.js';
@@ -158,6 +159,7 @@ export class Linter {
             learn(state, request, result);
             checkResult(check, request, result);
             checkInputRequired(check, request, result);
+            checkPagination(check, request, result);
           }
           close(state, request, exchange, false, result);
         } else {
@@ -208,6 +210,7 @@ function remember(state: ConnState, message: WireMessage, key: string): RequestI
   if ((c.method === 'tools/call' || c.method === 'prompts/get') && typeof params?.name === 'string') info.name = params.name;
   if (c.method === 'resources/read' && typeof params?.uri === 'string') info.uri = params.uri;
   if (LIST_METHODS.has(c.method) && params?.cursor !== undefined) info.paged = true;
+  if (LIST_METHODS.has(c.method) && typeof params?.cursor === 'string') info.cursor = params.cursor;
   if (declaresTasks(params)) info.tasks = true;
   if (asRecord(params?.task) !== undefined) info.taskAugmented = true;
   const capabilities = asRecord(meta?.[META_KEYS.clientCapabilities]);

@@ -2,6 +2,7 @@
 // tripping transcript is always its last event, so the finding's seq can be checked.
 import { describe, expect, it } from 'vitest';
 
+import { MAX_PAGES } from '../pagination.js';
 import { RULES } from './rules.js';
 import { Transcript, lint, rulesOf } from './testing/transcript.js';
 
@@ -22,6 +23,18 @@ const ORDER_TOOL = {
     additionalProperties: false,
   },
 };
+
+/** A tools/list walk of `pages` pages, each cursor new; the last one ends the list or not. */
+function pagesOfTools(pages: number, moreAfterLast: boolean): Transcript {
+  let t = handshake();
+  for (let page = 1; page <= pages; page++) {
+    const more = page < pages || moreAfterLast;
+    t = t
+      .send({ jsonrpc: J, id: page, method: 'tools/list', ...(page === 1 ? {} : { params: { cursor: `p${page}` } }) })
+      .recv({ jsonrpc: J, id: page, result: { tools: [], ...(more ? { nextCursor: `p${page + 1}` } : {}) } });
+  }
+  return t;
+}
 
 const toolsListed = (tools: unknown[]): Transcript =>
   handshake().send({ jsonrpc: J, id: 1, method: 'tools/list' }).recv({ jsonrpc: J, id: 1, result: { tools } });
@@ -561,6 +574,31 @@ const CASES: Case[] = [
         .recv({ jsonrpc: J, id: 0, method: 'ping' })
         .send({ jsonrpc: J, id: 0, result: {} })
         .recv({ jsonrpc: J, id: 0, method: 'ping' }),
+  },
+  {
+    rule: 'pagination-cursor-repeated',
+    pass: () =>
+      handshake()
+        .send({ jsonrpc: J, id: 1, method: 'tools/list' })
+        .recv({ jsonrpc: J, id: 1, result: { tools: [], nextCursor: 'a' } })
+        .send({ jsonrpc: J, id: 2, method: 'tools/list', params: { cursor: 'a' } })
+        .recv({ jsonrpc: J, id: 2, result: { tools: [] } })
+        // A new walk may hand out the same cursors again.
+        .send({ jsonrpc: J, id: 3, method: 'tools/list' })
+        .recv({ jsonrpc: J, id: 3, result: { tools: [], nextCursor: 'a' } }),
+    trip: () =>
+      handshake()
+        .send({ jsonrpc: J, id: 1, method: 'tools/list' })
+        .recv({ jsonrpc: J, id: 1, result: { tools: [], nextCursor: 'a' } })
+        .send({ jsonrpc: J, id: 2, method: 'tools/list', params: { cursor: 'a' } })
+        .recv({ jsonrpc: J, id: 2, result: { tools: [], nextCursor: 'b' } })
+        .send({ jsonrpc: J, id: 3, method: 'tools/list', params: { cursor: 'b' } })
+        .recv({ jsonrpc: J, id: 3, result: { tools: [], nextCursor: 'a' } }),
+  },
+  {
+    rule: 'pagination-page-limit',
+    pass: () => pagesOfTools(MAX_PAGES, false),
+    trip: () => pagesOfTools(MAX_PAGES, true),
   },
   {
     rule: 'schema-violation',

@@ -189,6 +189,20 @@ export const RULES: RuleInfo[] = [
     handshakeSpec: `${HANDSHAKE}/server/tools#tool`,
   },
   {
+    id: 'pagination-cursor-repeated',
+    severity: 'error',
+    summary: 'A list answered with a nextCursor it had already given in the same walk, so following the cursors never ends.',
+    spec: `${STATELESS}/server/utilities/pagination`,
+    handshakeSpec: `${HANDSHAKE}/server/utilities/pagination`,
+  },
+  {
+    id: 'pagination-page-limit',
+    severity: 'error',
+    summary: 'A list still had a nextCursor after 1,000 pages; the client stopped there without reading it to its end.',
+    spec: `${STATELESS}/server/utilities/pagination`,
+    handshakeSpec: `${HANDSHAKE}/server/utilities/pagination`,
+  },
+  {
     id: 'tool-list-shape',
     severity: 'error',
     summary:

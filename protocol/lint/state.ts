@@ -16,6 +16,8 @@ export interface RequestInfo {
   name?: string;
   /** list methods: whether a cursor was given (a later page merges, a first page replaces). */
   paged?: boolean;
+  /** list methods: the cursor given, when it was a string. */
+  cursor?: string;
   /** The request's clientCapabilities declared the tasks extension (resultType "task" allowed). */
   tasks?: boolean;
   /** Stateless flow: the clientCapabilities of this request's envelope (a record when it had one). */
@@ -76,6 +78,14 @@ export interface ConnState {
   listens: Map<string, string>;
   /** Stateless flow: exchange keys of open requests that set a logLevel. */
   logging: Set<string>;
+  /** List method -> the walk through its pages that the client is on (see pagination.ts). */
+  walks: Map<string, PageWalk>;
+}
+
+/** One walk through a list: the cursors the server has handed out, and the pages answered. */
+export interface PageWalk {
+  cursors: Set<string>;
+  pages: number;
 }
 
 export function newConnState(choice?: Flow): ConnState {
@@ -88,6 +98,7 @@ export function newConnState(choice?: Flow): ConnState {
     progress: new Map(),
     listens: new Map(),
     logging: new Set(),
+    walks: new Map(),
   };
 }
 
