@@ -1,6 +1,7 @@
 /**
  * Real HTTP MCP servers for tests, as child processes: the demo over Streamable HTTP (it prints
- * its address) and @modelcontextprotocol/server-everything's streamableHttp (it listens on $PORT).
+ * its address), @modelcontextprotocol/server-everything's streamableHttp (it listens on $PORT)
+ * and an SDK server serving 2025-era traffic statelessly (e2e/fixtures/http-sdk-stateless.mjs).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import net from 'node:net';
@@ -15,6 +16,7 @@ export interface RunningHttpServer {
 }
 
 export const demoHttpServerJs = path.join(repoRoot, 'dist', 'node', 'demo', 'httpServer.js');
+export const sdkStatelessJs = path.join(repoRoot, 'e2e', 'fixtures', 'http-sdk-stateless.mjs');
 export const everythingJs = path.join(repoRoot, 'node_modules', '@modelcontextprotocol', 'server-everything', 'dist', 'index.js');
 
 /** `dist/node/demo/httpServer.js --flow F`, on a free port. */
@@ -31,6 +33,12 @@ export async function startEverythingHttp(): Promise<RunningHttpServer> {
     env: { ...process.env, PORT: String(port) },
   });
   return waitForLine(child, child.stderr, /listening on port (\d+)/, () => `http://127.0.0.1:${port}/mcp`);
+}
+
+/** An SDK server with no sessions and no GET stream (GET and DELETE answered 405), on a free port. */
+export function startSdkStatelessHttp(): Promise<RunningHttpServer> {
+  const child = spawn(process.execPath, [sdkStatelessJs], { stdio: ['ignore', 'pipe', 'pipe'] });
+  return waitForLine(child, child.stdout, /listening on (http:\/\/\S+)/, (m) => m[1] ?? '');
 }
 
 function waitForLine(

@@ -14,6 +14,7 @@ import { idKey, type JsonRpcId } from '../jsonrpc.js';
 import { NOTE_TOPICS } from '../noteTopics.js';
 import { checkMissingCapabilityError, checkNotificationCapability, checkServerRequestCapability } from './capabilities.js';
 import { checkEnvelope, checkResultEnvelope, checkServerMessage, declaresTasks } from './flowRules.js';
+import { HttpRefusals } from './httpRefusals.js';
 import { checkProgress, checkStatelessNotification } from './notifications.js';
 import { checkPagination } from './pagination.js';
 import { checkResult } from './results.js';
@@ -41,6 +42,8 @@ export interface LinterOptions {
 export class Linter {
   readonly findings: Finding[] = [];
   private readonly conns = new Map<string, ConnState>();
+  /** HTTP connections: which body lines answer no message (a refused GET or DELETE). */
+  private readonly http = new Map<string, HttpRefusals>();
   private readonly keepFindings: boolean;
 
   constructor(options: LinterOptions = {}) {
@@ -74,11 +77,22 @@ export class Linter {
         // A new process is a new conversation; only the user's choice of flow carries over
         // (connect.start is journaled before the spawn it leads to).
         this.conns.set(conn, newConnState(this.conns.get(conn)?.choice));
+        this.http.delete(conn);
         return [];
       case 'note':
         this.applyNote(this.state(conn), event.topic, event.data);
         return [];
+      case 'http': {
+        let http = this.http.get(conn);
+        if (!http) {
+          http = new HttpRefusals();
+          this.http.set(conn, http);
+        }
+        http.onHttp(event);
+        return [];
+      }
       case 'line':
+        if (this.http.get(conn)?.isRefusalBody(event.stream)) return [];
         if (event.stream === 'stderr' || message === undefined) return [];
         return this.lint(this.state(conn), message);
       default:

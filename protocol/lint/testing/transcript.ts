@@ -2,7 +2,7 @@
  * Test helper: transcripts as BridgeEvents, linted the way the app does it (ExchangeTracker
  * first, then the Linter).
  */
-import type { BridgeEvent } from '../../envelope.js';
+import type { BridgeEvent, HttpEvent } from '../../envelope.js';
 import { ExchangeTracker } from '../../exchanges.js';
 import { META_KEYS, STATELESS_VERSION } from '../../flows.js';
 import { NOTE_TOPICS } from '../../noteTopics.js';
@@ -19,6 +19,8 @@ export const META = {
 };
 
 const encoder = new TextEncoder();
+
+type HttpStep = HttpEvent extends infer E ? (E extends HttpEvent ? Omit<E, 'seq' | 't' | 'conn' | 'kind' | 'req'> : never) : never;
 
 export class Transcript {
   readonly events: BridgeEvent[] = [];
@@ -57,6 +59,11 @@ export class Transcript {
   /** A stdout line that is not valid UTF-8. */
   recvBytes(b64: string, size: number): this {
     return this.push({ kind: 'line', stream: 'stdout', b64, eol: '\n', size });
+  }
+
+  /** One step of an HTTP exchange, as the bridge records it (`req` names the exchange). */
+  http(req: string, step: HttpStep): this {
+    return this.push({ kind: 'http', req, ...step });
   }
 
   note(topic: string, data: unknown): this {
