@@ -12,83 +12,21 @@ import type { Classified, JsonRpcId } from './jsonrpc.js';
 import { errorCodeName } from './jsonrpc.js';
 import {
   LATEST_HANDSHAKE_VERSION,
-  META_KEYS,
   STATELESS_VERSION,
   discoverRequest,
   initializeRequest,
   initializedNotification,
   notification,
-  type ClientInfo,
-  type Flow,
   type FlowChoice,
   type Frame,
 } from './flows.js';
 import { flowOfVersion, pickVersion, refusedHandshakeVersion, versionList } from './versions.js';
 import { StderrTail, exitHow, type ServerExit } from './serverExit.js';
+import type { Connected, ConnectAction, ConnectOptions, Phase, Verdict } from './connectTypes.js';
+import { asRecord, brokenAnswer, judgeDiscoverResult, judgeUnsupported, openingParams, statelessOutcome } from './connectVerdicts.js';
 
 export type { ServerExit } from './serverExit.js';
-
-export interface Connected {
-  flow: Flow;
-  protocolVersion: string;
-  serverInfo?: unknown;
-  capabilities?: unknown;
-  instructions?: string;
-  supportedVersions?: string[];
-}
-
-/** A response the client writes (to a server's ping while connecting). */
-export type ReplyFrame = { jsonrpc: '2.0'; id: JsonRpcId; result: Record<string, unknown> };
-
-export type ConnectAction =
-  | { type: 'send'; frame: Frame | ReplyFrame }
-  /** Arm the one connect timer, replacing any armed before; connected, failed and restart disarm it. */
-  | { type: 'wait'; ms: number }
-  /** Stop the server if it still runs, start it again, then call onRestarted. */
-  | { type: 'restart'; reason: string }
-  | { type: 'step'; text: string }
-  | { type: 'connected'; outcome: Connected }
-  | { type: 'failed'; reason: string };
-
-export interface ConnectOptions {
-  nextId: () => JsonRpcId;
-  /** A version the user chose; when set it is never silently replaced. */
-  protocolVersion?: string;
-  /** Stateless flow only: skip server/discover and go straight to requests. */
-  discover?: boolean;
-  capabilities?: Record<string, unknown>;
-  clientInfo?: ClientInfo;
-  /** How long auto waits for server/discover before sending initialize as well. */
-  probeTimeoutMs?: number;
-  /** How long any other opening request may take. */
-  timeoutMs?: number;
-}
-
-interface Pending {
-  id: JsonRpcId;
-  version: string;
-}
-
-type Phase =
-  | { name: 'idle' }
-  /** probing: auto, and a handshake fallback is still possible. */
-  /** `retried`: this discover is the one retry a -32022 earns (see onDiscoverAnswer). */
-  | ({ name: 'discover'; probing: boolean; retried?: boolean } & Pending)
-  | ({ name: 'initialize' } & Pending)
-  /**
-   * Auto after the probe timer: both requests are out. `stateless` holds what server/discover
-   * said while the initialize answer is still awaited; `refused` the -32022 initialize got
-   * while server/discover is still awaited.
-   */
-  | { name: 'race'; discover: Pending; init: Pending; stateless?: Connected; refused?: string }
-  | { name: 'restarting'; next: 'initialize' | 'server/discover'; version: string }
-  | { name: 'done' };
-
-/** What a server's list of versions means for the opening. */
-type Verdict =
-  | { kind: 'stateless'; version: string; note?: string }
-  | { kind: 'handshake'; version: string; why: string }
-  | { kind: 'fail'; reason: string };
+export type { Connected, ConnectAction, ConnectOptions, ReplyFrame } from './connectTypes.js';
 
 export class Connector {
   private phase: Phase = { name: 'idle' };
@@ -177,27 +115,9 @@ export class Connector {
     phase: Extract<Phase, { name: 'discover' | 'initialize' | 'race' }>,
     message: Extract<Classified, { kind: 'invalid' }>,
   ): ConnectAction[] {
-    const id = message.responseTo;
-    if (id === undefined) return [];
-    const broken = (method: string): string => `the server answered ${method} with a response that breaks JSON-RPC: ${message.reason}`;
-    switch (phase.name) {
-      case 'discover':
-        return id === phase.id ? this.fail(broken('server/discover')) : [];
-      case 'initialize':
-        return id === phase.id ? this.fail(broken('initialize')) : [];
-      case 'race':
-        if (id === phase.init.id) {
-          // server/discover already answered: the broken initialize answer changes nothing.
-          if (phase.stateless) return [{ type: 'step', text: broken('initialize') }, ...this.connect(phase.stateless)];
-          return this.fail(broken('initialize'));
-        }
-        if (id === phase.discover.id && !phase.stateless) return this.fail(broken('server/discover'));
-        return [];
-      default: {
-        const never: never = phase;
-        return never;
-      }
-    }
+    const verdict = brokenAnswer(phase, message);
+    if (verdict === undefined) return [];
+    return 'fail' in verdict ? this.fail(verdict.fail) : [{ type: 'step', text: verdict.step }, ...this.connect(verdict.connected)];
   }
 
   /** Feed every stderr line, so a server dying while connecting can be explained. */
@@ -333,19 +253,11 @@ export class Connector {
   }
 
   private discoverFrame(id: JsonRpcId, version: string): Frame {
-    return discoverRequest(id, {
-      protocolVersion: version,
-      capabilities: this.options.capabilities ?? {},
-      ...(this.options.clientInfo ? { clientInfo: this.options.clientInfo } : {}),
-    });
+    return discoverRequest(id, openingParams(this.options, version));
   }
 
   private initializeFrame(id: JsonRpcId, version: string): Frame {
-    return initializeRequest(id, {
-      protocolVersion: version,
-      capabilities: this.options.capabilities ?? {},
-      ...(this.options.clientInfo ? { clientInfo: this.options.clientInfo } : {}),
-    });
+    return initializeRequest(id, openingParams(this.options, version));
   }
 
   private sendDiscover(version: string, probing: boolean, retried = false): ConnectAction[] {
@@ -424,7 +336,7 @@ export class Connector {
     // Only auto's own probe may fall back; a pinned version or the stateless flow stands or fails.
     const mayFallBack = phase.probing;
     if (message.kind === 'result') {
-      const verdict = this.judgeDiscoverResult(phase.version, message.result, mayFallBack);
+      const verdict = judgeDiscoverResult(phase.version, message.result, mayFallBack, this.pinned);
       switch (verdict.kind) {
         case 'stateless':
           return [
@@ -457,7 +369,7 @@ export class Connector {
           },
           ...this.sendDiscover(retry, phase.probing, true),
         ];
-      const verdict = this.judgeUnsupported(phase.version, data, mayFallBack);
+      const verdict = judgeUnsupported(phase.version, data, mayFallBack, this.pinned);
       if (verdict.kind === 'handshake')
         return [{ type: 'step', text: `${verdict.why}: falling back to the handshake` }, ...this.sendInitialize(verdict.version)];
       return this.fail(verdict.kind === 'fail' ? verdict.reason : `-32022 Unsupported protocol version`);
@@ -497,8 +409,8 @@ export class Connector {
     if (message.id !== phase.discover.id || phase.stateless) return [];
 
     let verdict: Verdict;
-    if (message.kind === 'result') verdict = this.judgeDiscoverResult(phase.discover.version, message.result, true);
-    else if (message.error.code === -32022) verdict = this.judgeUnsupported(phase.discover.version, message.error.data, true);
+    if (message.kind === 'result') verdict = judgeDiscoverResult(phase.discover.version, message.result, true, this.pinned);
+    else if (message.error.code === -32022) verdict = judgeUnsupported(phase.discover.version, message.error.data, true, this.pinned);
     else {
       const { code } = message.error;
       verdict = { kind: 'handshake', version: phase.init.version, why: `server/discover answered ${code} (${errorCodeName(code)})` };
@@ -578,45 +490,6 @@ export class Connector {
     return this.fail(`initialize failed: ${code} ${errorCodeName(code)}: ${text}`);
   }
 
-  private judgeDiscoverResult(asked: string, value: unknown, mayFallBack: boolean): Verdict {
-    const versions = versionList(asRecord(value).supportedVersions) ?? [];
-    if (versions.includes(asked)) return { kind: 'stateless', version: asked };
-    const list = versions.length > 0 ? versions.join(', ') : 'none';
-    if (versions.length === 0 && mayFallBack) {
-      return { kind: 'handshake', version: LATEST_HANDSHAKE_VERSION, why: 'server/discover listed no supported version' };
-    }
-    if (this.pinned || versions.length === 0) return { kind: 'fail', reason: `server/discover lists versions ${list}, not ${asked}` };
-    const modern = pickVersion(versions, 'stateless');
-    if (modern) return { kind: 'stateless', version: modern, note: `asked for ${asked}; the server lists ${list}: using ${modern}` };
-    return this.handshakeOnly(`server/discover lists versions ${list}`, versions, mayFallBack);
-  }
-
-  /** -32022 names what the server supports: never take a version from it this client does not implement. */
-  private judgeUnsupported(asked: string, data: unknown, mayFallBack: boolean): Verdict {
-    const supported = versionList(asRecord(data).supported) ?? [];
-    const list = supported.join(', ') || 'no version it named';
-    if (this.pinned) return { kind: 'fail', reason: `the server does not support ${asked} (-32022); it supports ${list}` };
-    return this.handshakeOnly(`-32022 Unsupported protocol version: the server supports ${list}`, supported, mayFallBack);
-  }
-
-  private handshakeOnly(said: string, listed: readonly string[], mayFallBack: boolean): Verdict {
-    const legacy = pickVersion(listed, 'handshake');
-    if (!legacy) {
-      const none = listed.length > 0 ? ', none of which this client implements' : '';
-      return { kind: 'fail', reason: `${said}${none}` };
-    }
-    if (mayFallBack)
-      return {
-        kind: 'handshake',
-        version: legacy,
-        why: `${said}: only handshake versions; ${legacy} is the newest this client implements`,
-      };
-    return {
-      kind: 'fail',
-      reason: `${said}: only handshake versions this client implements; connect with the handshake flow (${legacy})`,
-    };
-  }
-
   private connect(outcome: Connected): ConnectAction[] {
     this.phase = { name: 'done' };
     return [{ type: 'connected', outcome }];
@@ -626,22 +499,4 @@ export class Connector {
     this.phase = { name: 'done' };
     return [{ type: 'failed', reason }];
   }
-}
-
-function statelessOutcome(version: string, value: unknown): Connected {
-  const result = asRecord(value);
-  const meta = asRecord(result._meta);
-  const versions = versionList(result.supportedVersions);
-  return {
-    flow: 'stateless',
-    protocolVersion: version,
-    serverInfo: meta[META_KEYS.serverInfo],
-    capabilities: result.capabilities,
-    ...(versions ? { supportedVersions: versions } : {}),
-    ...(typeof result.instructions === 'string' ? { instructions: result.instructions } : {}),
-  };
-}
-
-function asRecord(value: unknown): Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
 }
