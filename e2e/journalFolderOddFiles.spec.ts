@@ -77,3 +77,24 @@ test('a journal whose last line nests too deep says so, with or without its fina
     await lens.stop();
   }
 });
+
+test('files in the journal folder not named as its sessions are said, not listed to fail on a click', async ({ page }) => {
+  const home = fs.mkdtempSync(path.join(os.tmpdir(), 'mcp-lens-e2e-'));
+  const journal = path.join(home, 'journal');
+  fs.mkdirSync(journal);
+  const recorded = recordSessionFile(home);
+  fs.copyFileSync(recorded, path.join(journal, 'recorded.jsonl'));
+  fs.copyFileSync(recorded, path.join(journal, 'exported.mcplens.json'));
+  const lens = await startLens({ home });
+  try {
+    const app = new AppPage(page);
+    await app.open(lens.url);
+    const past = page.getByTestId('past-sessions');
+    await expect(past.getByTestId('misnamed-journals')).toHaveText(
+      '2 file(s) in the journal folder are not named as its sessions are, and are not listed: exported.mcplens.json, recorded.jsonl (Open a file… reads them)',
+    );
+    await expect(past.getByRole('button', { name: 'recorded' })).toHaveCount(0);
+  } finally {
+    await lens.stop();
+  }
+});

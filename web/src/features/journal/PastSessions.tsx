@@ -29,6 +29,8 @@ interface SessionsReply {
   sessions: { session: string; bytes: number; modified: string }[];
   /** Journal files the bridge could not read (a dangling link, say): skipped. */
   unreadable?: string[];
+  /** Files in the journal folder not named as its sessions are (a session file saved there): not listed. */
+  misnamed?: string[];
 }
 
 /** About 80,000 events: folded in the page, in slices, in well under a second. */
@@ -116,6 +118,13 @@ export function PastSessions({
       {(sessions.data?.unreadable?.length ?? 0) > 0 && (
         <p className="status warn-text" data-testid="unreadable-journals" title={sessions.data?.unreadable?.join('\n')}>
           {sessions.data?.unreadable?.length} journal file(s) could not be read and are not listed
+        </p>
+      )}
+      {(sessions.data?.misnamed?.length ?? 0) > 0 && (
+        <p className="status warn-text" data-testid="misnamed-journals">
+          {sessions.data?.misnamed?.length} file(s) in the journal folder are not named as its sessions are, and are not listed:{' '}
+          {sessions.data?.misnamed?.slice(0, 5).join(', ')}
+          {(sessions.data?.misnamed?.length ?? 0) > 5 ? ', …' : ''} (Open a file… reads them)
         </p>
       )}
       {error && (
