@@ -49,8 +49,13 @@ export function apiRoutes(parts: ApiParts): express.Router {
   });
   api.get('/api/sessions', (_req, res) => {
     journal.flush();
-    const { sessions, unreadable } = listJournals(journalDir);
-    res.json({ current: session, sessions, ...(unreadable.length > 0 ? { unreadable } : {}) });
+    const { sessions, unreadable, misnamed } = listJournals(journalDir);
+    res.json({
+      current: session,
+      sessions,
+      ...(unreadable.length > 0 ? { unreadable } : {}),
+      ...(misnamed.length > 0 ? { misnamed } : {}),
+    });
   });
   api.get('/api/sessions/:id/journal', (req, res) => {
     const id = String(req.params.id);

@@ -337,31 +337,47 @@ export interface JournalSummary {
 }
 
 /**
- * Journals found under a directory, newest first, and the names of those that could not be
- * read (a dangling link, a file without read permission): skipped, never a failed list.
+ * Journals found under a directory, newest first; the names of those that could not be read (a
+ * dangling link, a file without read permission): skipped, never a failed list; and the names
+ * of files put there that are not named as its sessions are (a session file saved there, say),
+ * which no journal route serves: said, so a click on one is not a failure with no reason.
  */
-export function listJournals(dir: string): { sessions: JournalSummary[]; unreadable: string[] } {
+export function listJournals(dir: string): { sessions: JournalSummary[]; unreadable: string[]; misnamed: string[] } {
   let names: string[];
   try {
     names = fs.readdirSync(dir);
   } catch {
-    return { sessions: [], unreadable: [] };
+    return { sessions: [], unreadable: [], misnamed: [] };
   }
   const sessions: JournalSummary[] = [];
   const unreadable: string[] = [];
-  for (const name of names.filter((n) => n.endsWith('.jsonl'))) {
+  const misnamed: string[] = [];
+  for (const name of names.sort()) {
+    if (name.endsWith(SESSION_FILE_END)) {
+      misnamed.push(name);
+      continue;
+    }
+    if (!name.endsWith('.jsonl')) continue;
+    const session = name.slice(0, -'.jsonl'.length);
+    if (!isSessionId(session)) {
+      misnamed.push(name);
+      continue;
+    }
     try {
       const file = path.join(dir, name);
       const stat = fs.statSync(file);
       if (!stat.isFile()) throw new Error('not a file');
       fs.accessSync(file, fs.constants.R_OK);
-      sessions.push({ session: name.slice(0, -'.jsonl'.length), bytes: stat.size, modified: stat.mtime.toISOString() });
+      sessions.push({ session, bytes: stat.size, modified: stat.mtime.toISOString() });
     } catch {
       unreadable.push(name);
     }
   }
-  return { sessions: sessions.sort((a, b) => b.modified.localeCompare(a.modified)), unreadable };
+  return { sessions: sessions.sort((a, b) => b.modified.localeCompare(a.modified)), unreadable, misnamed };
 }
+
+/** How an exported session file is named, the file most likely to be saved among the journals. */
+const SESSION_FILE_END = '.mcplens.json';
 
 /** Session ids are file names we made; refuse anything else so a request cannot walk the disk. */
 export function isSessionId(value: string): boolean {

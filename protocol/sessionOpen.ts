@@ -17,9 +17,10 @@ const PEEK_LIMIT = 1024 * 1024;
 
 /**
  * A journal's first line is one stamped event (the bridge writes `seq` first); a session file's
- * is `{` or the whole document, whose first key is `format`.
+ * is `{` or the whole document, whose first key is `format`. Also asked of a file's first bytes
+ * only: a first line longer than those does not look like a journal.
  */
-function looksLikeJournal(text: string): boolean {
+export function looksLikeJournal(text: string): boolean {
   if (/^\{\s*"seq"\s*:/.test(text.slice(0, 64))) return true;
   const newline = text.indexOf('\n');
   const first = (newline === -1 ? text : text.slice(0, newline)).trim();

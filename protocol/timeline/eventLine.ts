@@ -10,6 +10,18 @@ import { MAX_JSON_DEPTH, nestsDeeperThan } from '../jsonDepth.js';
 
 export type ParsedEvent = { ok: true; event: BridgeEvent } | { ok: false; error: string };
 
+/** Why a text that does not parse as JSON at all is refused. */
+export const NOT_JSON = 'not JSON';
+
+/**
+ * A journal's last line, which came without its "\n": cut off by a bridge that stopped
+ * mid-write only when it is not JSON; whole JSON (an event, or a line nested too deep) reads as
+ * any other line does.
+ */
+export function isCutOff(parsed: ParsedEvent): boolean {
+  return !parsed.ok && parsed.error === NOT_JSON;
+}
+
 const STREAMS = new Set(['stdin', 'stdout', 'stderr']);
 const EOLS = new Set(['\n', '\r\n', '']);
 
@@ -20,7 +32,7 @@ export function parseEventText(text: string): ParsedEvent {
   try {
     value = JSON.parse(text);
   } catch {
-    return { ok: false, error: 'not JSON' };
+    return { ok: false, error: NOT_JSON };
   }
   return parseEventValue(value);
 }

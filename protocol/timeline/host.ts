@@ -4,7 +4,7 @@
  * globals (it is given a `post`) so that tests run it in Node against a real bridge.
  */
 import type { TimelineAnswer, TimelineQuery, TimelineStats } from './contract.js';
-import { parseEventText, parseEventsFrame } from './eventLine.js';
+import { isCutOff, parseEventText, parseEventsFrame } from './eventLine.js';
 import { readJournal, readJournalTail, type ReadProgress } from './journalReader.js';
 import { lintAnswerSchema, type LintQuery } from './lintPass.js';
 import { ByteReader, readSnapshot, snapshotBytes } from './snapshot.js';
@@ -236,8 +236,10 @@ export class TimelineHost {
     else if (outcome.cutLine !== undefined) {
       // A journal still being written can end mid-line; a live session's frames bring that event.
       if (this.held === undefined) {
-        this.problem('the last line of the journal is cut off (the bridge stopped mid-write)');
-        full.applyMalformed(outcome.cutLine);
+        if (isCutOff(parseEventText(outcome.cutLine))) {
+          this.problem('the last line of the journal is cut off (the bridge stopped mid-write)');
+          full.applyMalformed(outcome.cutLine);
+        } else this.applyLine(full, outcome.cutLine, true);
       }
     }
     if (this.damaged > PROBLEMS_SAID)

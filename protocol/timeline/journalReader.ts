@@ -75,6 +75,26 @@ export async function readJournal(url: string, token: string, sink: LineSink): P
 }
 
 /**
+ * The journal's first bytes (one chunk of the response), to see what the file is before reading
+ * it all; undefined when the bridge does not hand it over (reading it whole then says why).
+ */
+export async function readJournalHead(url: string, token: string): Promise<string | undefined> {
+  try {
+    const response = await fetch(url, { headers: { Authorization: `Bearer ${token}` } });
+    if (!response.ok || !response.body) {
+      await response.body?.cancel();
+      return undefined;
+    }
+    const reader = response.body.getReader();
+    const { value } = await reader.read();
+    await reader.cancel();
+    return value === undefined ? '' : new TextDecoder().decode(value);
+  } catch {
+    return undefined;
+  }
+}
+
+/**
  * The complete lines in the last `bytes` of the journal, oldest first, and the journal's size.
  * Undefined when the bridge does not serve ranges or the journal is smaller than that (then
  * reading it whole is as quick).

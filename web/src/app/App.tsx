@@ -151,7 +151,7 @@ function Shell({ store }: { store: SessionStore }) {
             onSelect={(conn) => setPicked({ conn, ownLaunchesBefore: store.ownLaunches.length })}
           />
           <h2>Journal</h2>
-          <PastSessions store={store} current={snapshot.welcome?.session} onOpen={setArchive} />
+          <PastSessions store={store} current={snapshot.welcome?.session} onOpen={setArchive} openFile={opener.open} />
           <OpenSessionFile opener={opener} />
         </aside>
         {archive ? (

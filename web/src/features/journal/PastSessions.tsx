@@ -1,8 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { SessionModel, type ConnInfo } from '../../../../protocol/session.js';
-import { readJournal } from '../../../../protocol/timeline/journalReader.js';
-import { parseEventText } from '../../../../protocol/timeline/eventLine.js';
+import { looksLikeJournal } from '../../../../protocol/sessionOpen.js';
+import { readJournal, readJournalHead } from '../../../../protocol/timeline/journalReader.js';
+import { isCutOff, parseEventText } from '../../../../protocol/timeline/eventLine.js';
 import type { SessionStore } from '../../session/sessionStore.js';
 
 export interface Archive {
@@ -28,6 +29,8 @@ interface SessionsReply {
   sessions: { session: string; bytes: number; modified: string }[];
   /** Journal files the bridge could not read (a dangling link, say): skipped. */
   unreadable?: string[];
+  /** Files in the journal folder not named as its sessions are (a session file saved there): not listed. */
+  misnamed?: string[];
 }
 
 /** About 80,000 events: folded in the page, in slices, in well under a second. */
@@ -38,10 +41,13 @@ export function PastSessions({
   store,
   current,
   onOpen,
+  openFile,
 }: {
   store: SessionStore;
   current: string | undefined;
   onOpen: (a: Archive) => void;
+  /** Opens what is not a journal as a file from disk is opened: what it is, or why it will not open. */
+  openFile: (file: File) => Promise<void>;
 }) {
   const [error, setError] = useState<string | undefined>();
   /** Events read so far of a journal being opened. */
@@ -54,6 +60,14 @@ export function PastSessions({
 
   const open = async (session: string, bytes: number): Promise<void> => {
     setError(undefined);
+    const source = store.journalSource(session);
+    // Anything can be saved into the journal folder under a journal's name, an exported session
+    // file most likely: read as lines it would be nothing but damaged ones.
+    const head = await readJournalHead(source.url, source.token);
+    if (head !== undefined && !looksLikeJournal(head.charCodeAt(0) === 0xfeff ? head.slice(1) : head)) {
+      await openAsFile(session, source);
+      return;
+    }
     // Past this size only the timeline's worker reads the journal (the tail first): folding a
     // million events in the page would hold its memory and its thread for nothing the view needs.
     if (bytes > IN_PAGE_BYTES) {
@@ -62,7 +76,7 @@ export function PastSessions({
     }
     setReading(0);
     try {
-      const { model, problems } = await foldJournal(store.journalSource(session), (events) => setReading(events));
+      const { model, problems } = await foldJournal(source, (events) => setReading(events));
       onOpen({ session, model, problems, journal: true });
       if (problems.length > 0) setError(`${problems.length} damaged line(s): ${problems[0]}`);
     } catch (e) {
@@ -70,6 +84,19 @@ export function PastSessions({
     } finally {
       setReading(undefined);
     }
+  };
+
+  const openAsFile = async (session: string, source: { url: string; token: string }): Promise<void> => {
+    let blob: Blob;
+    try {
+      const response = await fetch(source.url, { headers: { Authorization: `Bearer ${source.token}` } });
+      if (!response.ok) throw new Error(`HTTP ${response.status}`);
+      blob = await response.blob();
+    } catch (e) {
+      setError(`the journal could not be fetched: ${(e as Error).message}`);
+      return;
+    }
+    await openFile(new File([blob], `${session}.jsonl`));
   };
 
   const past = (sessions.data?.sessions ?? []).filter((s) => s.session !== current);
@@ -91,6 +118,13 @@ export function PastSessions({
       {(sessions.data?.unreadable?.length ?? 0) > 0 && (
         <p className="status warn-text" data-testid="unreadable-journals" title={sessions.data?.unreadable?.join('\n')}>
           {sessions.data?.unreadable?.length} journal file(s) could not be read and are not listed
+        </p>
+      )}
+      {(sessions.data?.misnamed?.length ?? 0) > 0 && (
+        <p className="status warn-text" data-testid="misnamed-journals">
+          {sessions.data?.misnamed?.length} file(s) in the journal folder are not named as its sessions are, and are not listed:{' '}
+          {sessions.data?.misnamed?.slice(0, 5).join(', ')}
+          {(sessions.data?.misnamed?.length ?? 0) > 5 ? ', …' : ''} (Open a file… reads them)
         </p>
       )}
       {error && (
@@ -131,13 +165,16 @@ async function foldJournal(
   const problems: string[] = [];
   let lineNo = 0;
   let sliceStart = performance.now();
+  const take = (text: string, last: boolean): void => {
+    lineNo++;
+    const parsed = parseEventText(text);
+    if (parsed.ok) model.apply(parsed.event);
+    else if (problems.length >= 100) return;
+    else if (last && isCutOff(parsed)) problems.push(`line ${lineNo} is cut off (the bridge stopped mid-write)`);
+    else problems.push(`line ${lineNo}: ${parsed.error}`);
+  };
   const outcome = await readJournal(source.url, source.token, {
-    line: (text) => {
-      lineNo++;
-      const parsed = parseEventText(text);
-      if (parsed.ok) model.apply(parsed.event);
-      else if (problems.length < 100) problems.push(`line ${lineNo}: ${parsed.error}`);
-    },
+    line: (text) => take(text, false),
     alive: () => true,
     progress: async () => {
       if (performance.now() - sliceStart < SLICE_MS) return;
@@ -147,6 +184,7 @@ async function foldJournal(
     },
   });
   if (!outcome.ok) throw new Error(outcome.message);
-  if (outcome.cutLine !== undefined) problems.push(`line ${lineNo + 1} is cut off (the bridge stopped mid-write)`);
+  // The last line came without its "\n": whole JSON all the same is read as any line.
+  if (outcome.cutLine !== undefined) take(outcome.cutLine, true);
   return { model, problems };
 }
