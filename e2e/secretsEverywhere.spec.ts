@@ -141,6 +141,11 @@ test('no secret given by any path is in any file MCP Lens writes, any export, or
     .getByTestId('tour-file')
     .setInputFiles({ name: 'secret.tour.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify(tour)) });
   await page.getByTestId('tour-next').click();
+  // The tour's own program is shown before it runs (its env names, never their values).
+  const ask = page.getByTestId('tour-launch-confirm');
+  await expect(ask).toBeVisible();
+  await expect(ask).not.toContainText(SECRET.tourEnv);
+  await ask.getByTestId('tour-launch-yes').click();
   await expect(page.getByTestId('tour-step')).toHaveAttribute('data-status', 'done', { timeout: 30_000 });
 
   // The follower has the tour and its connection's messages, and has caught up with them.

@@ -16,6 +16,17 @@ describe('known secret values', () => {
     ]);
   });
 
+  it('leave a setting in an env value alone beyond its config: a credential name, or a value shaped like one, is looked for', () => {
+    const secrets = configSecrets({
+      command: 'node',
+      args: ['s.js'],
+      env: { MCP_LENS_DEMO_VARIANT: 'changed', LOG_PATH: '/var/log/server', API_KEY: 'plainword', LENS_TEST_VAR: 'SEC-env-7d1f2a' },
+    }).sort();
+    expect(secrets).toEqual(['SEC-env-7d1f2a', 'plainword']);
+    // A replay verdict naming a change keeps its word though an env value is that word.
+    expect(maskJson({ kind: 'changed' }, secrets)).toEqual({ kind: 'changed' });
+  });
+
   it('are masked in a note as written and as a JSON string holds them; a value across punctuation takes the whole note', () => {
     expect(maskJson({ a: ['x tok-123456 y'], 'tok-123456': 1 }, ['tok-123456'])).toEqual({ a: [`x ${REDACTED} y`], [REDACTED]: 1 });
     expect(maskJson({ said: 'q"uote-1' }, ['q"uote-1'])).toEqual({ said: REDACTED });

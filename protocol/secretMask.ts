@@ -5,7 +5,7 @@
  * journals with it, and the app what it notes before a connection even starts.
  */
 import type { ConnectionConfig, RedactedConnectionConfig } from './envelope.js';
-import { maskText, redactConnectionConfig, redactServerConfig, REDACTED, type Redaction } from './redact.js';
+import { isCredentialName, maskText, redactConnectionConfig, redactServerConfig, REDACTED, type Redaction } from './redact.js';
 import type { Tour, TourServer } from './tour/format.js';
 
 /**
@@ -20,7 +20,22 @@ export function configSecrets(config: ConnectionConfig | RedactedConnectionConfi
 }
 
 function cleared(redactions: readonly Redaction[]): string[] {
-  return [...new Set(redactions.flatMap((r) => (r.secret !== undefined && r.secret.length >= MIN_SECRET_LENGTH ? [r.secret] : [])))];
+  return [...new Set(redactions.flatMap((r) => (r.secret !== undefined && lookedFor(r, r.secret) ? [r.secret] : [])))];
+}
+
+/**
+ * Whether a value is hunted for beyond its config. Every env value is masked in the recorded
+ * config, but most are settings (`MODE=changed`, a path, a port), and masking such a word in every
+ * note and line would corrupt them (a replay verdict's `"changed"`, a server's output). So an env
+ * value is looked for elsewhere when its name is a credential's, or when it is shaped like one:
+ * one word of letters and digits, at least 8 characters. Every other kind of redaction (a
+ * credential flag, header, URL part, a marked value) names a credential already.
+ */
+function lookedFor(redaction: Redaction, value: string): boolean {
+  if (value.length < MIN_SECRET_LENGTH) return false;
+  if (redaction.rule !== 'env') return true;
+  if (redaction.key !== undefined && isCredentialName(redaction.key)) return true;
+  return value.length >= 8 && !/\s/.test(value) && /\p{L}/u.test(value) && /\p{N}/u.test(value);
 }
 
 /** Each value as it appears in text, and as it appears inside a JSON string (quotes, backslashes escaped). */

@@ -52,8 +52,12 @@ const FLOOD_LINES = intEnv('FLOOD_LINES', 200_000);
 const EVENTS = intEnv('BENCH_EVENTS', 1_000_000);
 const ROUNDS = intEnv('BENCH_ROUNDS', 3);
 const BIG_MIB = intEnv('BENCH_BIG_MIB', 50);
-// timeline, start, bigline, openfile, config, or timeline-open / timeline-flood alone), BENCH_BIG_MIB (50),
-// BENCH_OPEN_EVENTS (310000, about 100 MB), BENCH_CONFIG_MIB (16),
+const OPEN_EVENTS = intEnv('BENCH_OPEN_EVENTS', 310_000);
+const CONFIG_MIB = intEnv('BENCH_CONFIG_MIB', 16);
+const ONLY = new Set(
+  (process.env.BENCH_ONLY ?? 'latency,flood,session,timeline,start,bigline,openfile,config').split(',').map((s) => s.trim()),
+);
+const BENCHES = ['latency', 'flood', 'session', 'timeline', 'timeline-open', 'timeline-flood', 'start', 'bigline', 'openfile', 'config'];
 const CHUNK = 100_000;
 const roundsText = ROUNDS === 1 ? '1 round' : `${ROUNDS} rounds`;
 for (const name of ONLY) {
