@@ -18,7 +18,6 @@ import {
   initializedNotification,
   notification,
   type FlowChoice,
-  type Frame,
 } from './flows.js';
 import { flowOfVersion, pickVersion, refusedHandshakeVersion, versionList } from './versions.js';
 import { StderrTail, exitHow, type ServerExit } from './serverExit.js';
@@ -252,19 +251,11 @@ export class Connector {
     return this.options.protocolVersion !== undefined;
   }
 
-  private discoverFrame(id: JsonRpcId, version: string): Frame {
-    return discoverRequest(id, openingParams(this.options, version));
-  }
-
-  private initializeFrame(id: JsonRpcId, version: string): Frame {
-    return initializeRequest(id, openingParams(this.options, version));
-  }
-
   private sendDiscover(version: string, probing: boolean, retried = false): ConnectAction[] {
     const id = this.options.nextId();
     this.phase = { name: 'discover', id, version, probing, ...(retried ? { retried } : {}) };
     return [
-      { type: 'send', frame: this.discoverFrame(id, version) },
+      { type: 'send', frame: discoverRequest(id, openingParams(this.options, version)) },
       { type: 'wait', ms: probing ? this.probeTimeout : this.timeout },
     ];
   }
@@ -273,7 +264,7 @@ export class Connector {
     const id = this.options.nextId();
     this.phase = { name: 'initialize', id, version };
     return [
-      { type: 'send', frame: this.initializeFrame(id, version) },
+      { type: 'send', frame: initializeRequest(id, openingParams(this.options, version)) },
       { type: 'wait', ms: this.timeout },
     ];
   }
@@ -287,7 +278,7 @@ export class Connector {
         type: 'step',
         text: `no answer to server/discover within ${this.probeTimeout} ms: sending initialize too; server/discover stays open, and whichever answer comes first decides (a server still starting answers both in turn)`,
       },
-      { type: 'send', frame: this.initializeFrame(init.id, init.version) },
+      { type: 'send', frame: initializeRequest(init.id, openingParams(this.options, init.version)) },
       { type: 'wait', ms: this.timeout },
     ];
   }
