@@ -7,7 +7,7 @@
  * drives multi round-trip requests (input_required, then a retry with a new id).
  */
 import { encodeFrame, flowRequest, notification, type EnvelopeOptions, type Flow, type Frame } from './flows.js';
-import { classifyValue, type Classified, type JsonRpcError, type JsonRpcId } from './jsonrpc.js';
+import { classifyValue, idKey, idText, type Classified, type JsonRpcError, type JsonRpcId } from './jsonrpc.js';
 
 export type Outcome =
   | {
@@ -264,7 +264,7 @@ export class ClientSession {
           // 2026-07-28: servers send no requests and clients send no responses, so an answer
           // would break the protocol twice. The line is in the record; the host says why.
           this.options.onFlag?.(
-            `the server sent a request (${message.method}, id ${JSON.stringify(message.id)}) in the stateless flow, ` +
+            `the server sent a request (${message.method}, id ${idText(message.id)}) in the stateless flow, ` +
               'where servers must not send requests (2026-07-28): recorded, not answered',
           );
           return;
@@ -353,7 +353,7 @@ export class ClientSession {
 }
 
 function key(id: JsonRpcId): string {
-  return `${typeof id}:${String(id)}`;
+  return idKey('client', id);
 }
 
 function asRecord(value: unknown): Record<string, unknown> {

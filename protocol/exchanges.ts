@@ -361,7 +361,7 @@ function roundKey(method: string, params: Record<string, unknown> | undefined): 
 }
 
 function tokenKey(token: JsonRpcId): string {
-  return `${typeof token}:${String(token)}`;
+  return idKey('client', token);
 }
 
 function asRecord(value: unknown): Record<string, unknown> {

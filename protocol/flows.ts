@@ -4,7 +4,7 @@
  * stateless (2026-07-28): no handshake; every request carries the _meta envelope;
  * server/discover tells who the server is.
  */
-import type { JsonRpcId } from './jsonrpc.js';
+import { ExactId, type JsonRpcId } from './jsonrpc.js';
 
 export type Flow = 'handshake' | 'stateless';
 
@@ -114,5 +114,12 @@ export function flowRequest(
 
 /** One line on the wire: compact JSON, exactly what is sent. */
 export function encodeFrame(frame: Frame | Record<string, unknown>): string {
-  return JSON.stringify(frame);
+  if (!(frame.id instanceof ExactId)) return JSON.stringify(frame);
+  // JSON.stringify cannot write a number a double cannot hold: the id's digits go in by hand,
+  // each other member as JSON.stringify writes it, in the frame's own order.
+  const members = Object.entries(frame).flatMap(([key, value]) => {
+    const text = value instanceof ExactId ? value.text : (JSON.stringify(value) as string | undefined);
+    return text === undefined ? [] : [`${JSON.stringify(key)}:${text}`];
+  });
+  return `{${members.join(',')}}`;
 }

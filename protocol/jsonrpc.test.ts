@@ -66,10 +66,11 @@ describe('classifyText', () => {
     expect(classifyText('{"jsonrpc":"2.0","id":{},"result":1}').kind).toBe('invalid');
   });
 
-  it('takes integer ids up to the safe range, and no further (past it two ids can read as one)', () => {
+  it('takes integer ids of any size, past the safe range as their exact text (see exactId.test.ts)', () => {
     expect(classifyText('{"jsonrpc":"2.0","id":9007199254740991,"method":"x"}').kind).toBe('request');
     expect(classifyText('{"jsonrpc":"2.0","id":-0,"result":1}').kind).toBe('result');
-    expect(classifyText('{"jsonrpc":"2.0","id":9007199254740992,"method":"x"}').kind).toBe('invalid');
+    expect(classifyText('{"jsonrpc":"2.0","id":9007199254740992,"method":"x"}').kind).toBe('request');
+    expect(classifyText('{"jsonrpc":"2.0","id":-123456789012345678901234567890,"result":1}').kind).toBe('result');
     expect(classifyText('{"jsonrpc":"2.0","id":1e300,"error":{"code":1,"message":"x"}}').kind).toBe('invalid');
   });
 

@@ -4,8 +4,28 @@
  */
 import { z } from 'zod';
 import { MAX_JSON_DEPTH, nestsDeeperThan } from './jsonDepth.js';
+import { memberText } from './jsonSpan.js';
 
-export type JsonRpcId = string | number;
+/**
+ * An integer id too large for a double (a server on 64-bit integers may count past 2^53):
+ * JSON.parse rounds it, so two different requests would share an id and the answer would name
+ * neither. It is kept as the digits the peer wrote, compared by them (idKey) and written back
+ * verbatim (encodeFrame).
+ */
+export class ExactId {
+  constructor(readonly text: string) {}
+
+  toString(): string {
+    return this.text;
+  }
+
+  /** Nested where encodeFrame does not look, the digits still survive, as a string. */
+  toJSON(): string {
+    return this.text;
+  }
+}
+
+export type JsonRpcId = string | number | ExactId;
 
 export type Classified =
   | { kind: 'request'; id: JsonRpcId; method: string; params: unknown; message: Record<string, unknown> }
@@ -33,7 +53,33 @@ export type JsonRpcError = z.infer<typeof jsonRpcErrorSchema>;
  * than parsing the message.
  */
 function isId(value: unknown): value is JsonRpcId {
-  return typeof value === 'string' || Number.isSafeInteger(value);
+  return typeof value === 'string' || Number.isSafeInteger(value) || value instanceof ExactId;
+}
+
+const INTEGER_TEXT = /^-?(?:0|[1-9]\d*)$/;
+
+/** An id's JSON text as one: a string, a safe integer, or an integer kept exact; else undefined. */
+export function idFromText(text: string): JsonRpcId | undefined {
+  if (INTEGER_TEXT.test(text)) {
+    const value = Number(text);
+    return Number.isSafeInteger(value) ? value : new ExactId(text);
+  }
+  try {
+    const value: unknown = JSON.parse(text);
+    return typeof value === 'string' ? value : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** An id as JSON text, for quoting: a string quoted, a number (exact or not) as its digits. */
+export function idText(id: JsonRpcId): string {
+  return id instanceof ExactId ? id.text : JSON.stringify(id);
+}
+
+/** Same id: `===` cannot see that two exact ids hold the same digits. */
+export function sameId(a: JsonRpcId, b: JsonRpcId): boolean {
+  return idKey('client', a) === idKey('client', b);
 }
 
 /** The id a line too deep to read names, when it names one first, as serializers write it. */
@@ -47,7 +93,7 @@ export function classifyText(text: string): Classified {
       kind: 'invalid',
       reason: `the message nests deeper than ${MAX_JSON_DEPTH} levels, and is not read`,
       value: undefined,
-      ...(id === undefined ? {} : { responseTo: JSON.parse(id) as JsonRpcId }),
+      ...(id === undefined ? {} : { responseTo: idFromText(id) ?? id }),
     };
   }
   let value: unknown;
@@ -56,10 +102,25 @@ export function classifyText(text: string): Classified {
   } catch (error) {
     return { kind: 'non-json', reason: (error as Error).message };
   }
-  return classifyValue(value);
+  return classifyValue(value, exactId(value, text));
 }
 
-export function classifyValue(value: unknown): Classified {
+/**
+ * The id's own text when JSON.parse could not hold it (a number past 2^53, or one that is no
+ * integer at all): only then is the line scanned again, so common lines cost nothing more.
+ */
+function exactId(value: unknown, text: string): string | undefined {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return undefined;
+  const id = (value as Record<string, unknown>).id;
+  if (typeof id !== 'number' || Number.isSafeInteger(id)) return undefined;
+  return memberText(text, 'id');
+}
+
+/**
+ * `rawId`: the id member's text as the peer wrote it, when its parsed number is not exact; an
+ * integer is then kept as an ExactId, and anything else is quoted as written.
+ */
+export function classifyValue(value: unknown, rawId?: string): Classified {
   if (Array.isArray(value)) return { kind: 'batch', items: value };
   if (typeof value !== 'object' || value === null) {
     return { kind: 'invalid', reason: 'a JSON-RPC message must be an object', value };
@@ -69,40 +130,45 @@ export function classifyValue(value: unknown): Classified {
     return { kind: 'invalid', reason: 'missing "jsonrpc": "2.0"', value };
   }
   const hasId = 'id' in message;
+  const exact = rawId === undefined ? undefined : idFromText(rawId);
+  const shown = (id: unknown): string => (rawId === undefined ? JSON.stringify(id) : rawId.length > 40 ? `${rawId.slice(0, 40)}…` : rawId);
   if (typeof message.method === 'string') {
     if (!hasId) return { kind: 'notification', method: message.method, params: message.params, message };
-    const id = message.id;
-    if (!isId(id)) return { kind: 'invalid', reason: `request id must be a string or an integer, got ${JSON.stringify(id)}`, value };
+    const id = exact ?? message.id;
+    if (!isId(id)) return { kind: 'invalid', reason: `request id must be a string or an integer, got ${shown(id)}`, value };
     return { kind: 'request', id, method: message.method, params: message.params, message };
   }
   if ('result' in message && 'error' in message) {
-    return invalidResponse('a response cannot carry both result and error', message);
+    return invalidResponse('a response cannot carry both result and error', message, exact);
   }
   if ('result' in message) {
-    const id = message.id;
-    if (!isId(id)) return { kind: 'invalid', reason: `response id must be a string or an integer, got ${JSON.stringify(id)}`, value };
+    const id = exact ?? message.id;
+    if (!isId(id)) return { kind: 'invalid', reason: `response id must be a string or an integer, got ${shown(id)}`, value };
     return { kind: 'result', id, result: message.result, message };
   }
   if ('error' in message) {
     const error = jsonRpcErrorSchema.safeParse(message.error);
-    if (!error.success) return invalidResponse('error must have an integer code and a message', message);
+    if (!error.success) return invalidResponse('error must have an integer code and a message', message, exact);
     // An error may have a null id when the request could not be read at all.
     if (message.id === null || !hasId) return { kind: 'error', id: null, error: error.data, message };
-    const id = message.id;
-    if (!isId(id)) return { kind: 'invalid', reason: `response id must be a string or an integer, got ${JSON.stringify(id)}`, value };
+    const id = exact ?? message.id;
+    if (!isId(id)) return { kind: 'invalid', reason: `response id must be a string or an integer, got ${shown(id)}`, value };
     return { kind: 'error', id, error: error.data, message };
   }
   return { kind: 'invalid', reason: 'neither a request, a notification nor a response', value };
 }
 
-function invalidResponse(reason: string, message: Record<string, unknown>): Classified {
-  const id = message.id;
+function invalidResponse(reason: string, message: Record<string, unknown>, exact: JsonRpcId | undefined): Classified {
+  const id = exact ?? message.id;
   return { kind: 'invalid', reason, value: message, ...(isId(id) ? { responseTo: id } : {}) };
 }
 
-/** The two id spaces are kept apart: a key is direction plus id, and 1 is not "1". */
+/**
+ * The two id spaces are kept apart: a key is direction plus id, and 1 is not "1". An exact id
+ * is a number keyed by its digits, so two that differ only past 2^53 stay two requests.
+ */
 export function idKey(direction: 'client' | 'server', id: JsonRpcId): string {
-  return `${direction}:${typeof id}:${String(id)}`;
+  return `${direction}:${typeof id === 'string' ? 'string' : 'number'}:${String(id)}`;
 }
 
 /** Standard and MCP error codes, named for display. */

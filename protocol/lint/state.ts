@@ -3,7 +3,7 @@
  */
 import type { Side, WireMessage } from '../exchanges.js';
 import type { Flow } from '../flows.js';
-import type { JsonRpcId } from '../jsonrpc.js';
+import { ExactId, type JsonRpcId } from '../jsonrpc.js';
 import type { SchemaCheck } from './jsonSchema.js';
 
 /** One request, remembered by its exchange key so its response can be checked by method. */
@@ -134,6 +134,7 @@ export function describeRequest(info: Pick<RequestInfo, 'method' | 'id' | 'name'
 }
 
 export function formatId(id: unknown): string {
+  if (id instanceof ExactId) return id.text;
   return JSON.stringify(id) ?? String(id);
 }
 

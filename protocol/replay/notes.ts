@@ -7,6 +7,7 @@
  * whatever their data holds: they are read through zod, and only ever shown as text.
  */
 import { z } from 'zod';
+import { ExactId, type JsonRpcId } from '../jsonrpc.js';
 import type { Difference } from './diff.js';
 import { formatPath } from './jsonPath.js';
 import { describeRequest } from './params.js';
@@ -25,6 +26,11 @@ export const MAX_NOTED_DIFFERENCES = 50;
 export const MAX_NOTED_VALUE = 2000;
 
 const idSchema = z.union([z.string(), z.number()]);
+
+/** A note is read back as JSON: an id past 2^53 keeps its digits, as text. */
+function notedId(id: JsonRpcId): string | number {
+  return id instanceof ExactId ? id.text : id;
+}
 const statusSchema = z.enum(['match', 'differ', 'skipped', 'failed']);
 const tallySchema = z.object({
   match: z.number(),
@@ -113,8 +119,8 @@ export function exchangeNote(report: ExchangeReport, context: ExchangeContext): 
     method: report.call.method,
     what: describeRequest(report.call.method, report.call.params),
     status: report.status,
-    recordedIds: report.status === 'skipped' ? report.call.rounds.map((r) => r.id) : report.ids.recorded,
-    replayedIds: report.status === 'skipped' ? [] : report.ids.replayed,
+    recordedIds: (report.status === 'skipped' ? report.call.rounds.map((r) => r.id) : report.ids.recorded).map(notedId),
+    replayedIds: report.status === 'skipped' ? [] : report.ids.replayed.map(notedId),
     ...(context.replayedSeq === undefined ? {} : { replayedSeq: context.replayedSeq }),
     differences: [] as NotedDifference[],
     total: 0,

@@ -5,6 +5,7 @@
  */
 import type { BridgeEvent } from '../envelope.js';
 import { ExchangeTracker, type Exchange, type WireMessage } from '../exchanges.js';
+import { ExactId } from '../jsonrpc.js';
 import { Linter, type Finding } from '../lint/index.js';
 import { NOTE_TOPICS } from '../noteTopics.js';
 import { Interner } from './columns.js';
@@ -247,7 +248,8 @@ export class TimelineFold {
   private onRequest(message: WireMessage, key: string, event: BridgeEvent, e: number, conn: number, direction: number): number {
     const c = message.classified;
     const row = this.newRow('request', PENDING, direction, event, e, conn, c);
-    if (c.kind === 'request') this.rows.setId(row, c.id);
+    // The id orders rows only: an exact id sorts by its nearest double.
+    if (c.kind === 'request') this.rows.setId(row, c.id instanceof ExactId ? Number(c.id.text) : c.id);
     this.rowOfExchange.set(key, row);
     const rows = this.connRowsOf(conn);
     rows.open.add(row);

@@ -1,5 +1,5 @@
 /** One step's life: started (its message built and sent, or its wait begun), a line claimed as its outcome, or failed. */
-import { classifyText, type Classified, type JsonRpcId } from '../jsonrpc.js';
+import { classifyText, sameId as sameJsonRpcId, type Classified, type JsonRpcId } from '../jsonrpc.js';
 import { runChecks } from './checks.js';
 import { stepAwaits, stepConnection, usesConnection } from './steps.js';
 import type { Awaiting, PlayerEffect, PlayerState, WireLine } from './playerState.js';
@@ -136,7 +136,7 @@ function valueOf(c: Classified): unknown {
 }
 
 function sameId(a: JsonRpcId | null | undefined, b: JsonRpcId): boolean {
-  return a !== null && a !== undefined && a === b;
+  return a !== null && a !== undefined && sameJsonRpcId(a, b);
 }
 
 export function failStep(s: PlayerState, index: number, reason: string, at: number): false {
