@@ -7,6 +7,9 @@ import { errorCodeName, idKey, jsonRpcErrorSchema, type JsonRpcError } from '../
 import { formatIssues } from './schemas.js';
 import { asRecord, describeRequest, formatId, openingFlow, other, type Check, type RequestInfo } from './state.js';
 
+/** The last revision with JSON-RPC batches. */
+const BATCH_REVISION = '2025-03-26';
+
 /** Lines that did not classify as a request, notification or response. */
 export function checkFraming(check: Check): void {
   const { message, report } = check;
@@ -22,6 +25,8 @@ export function checkFraming(check: Check): void {
       }
       return;
     case 'batch':
+      // 2025-03-26 has batches: only the revisions after it removed them.
+      if (check.state.protocolVersion === BATCH_REVISION) return;
       report(
         'jsonrpc-batch',
         `The ${who} sent a JSON array (a batch of ${c.items.length} item${c.items.length === 1 ? '' : 's'}); batches were removed in 2025-06-18, so each message must be its own line`,
