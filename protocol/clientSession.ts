@@ -114,6 +114,11 @@ export class ClientSession {
     return this.options.flow;
   }
 
+  /** What this client declared: what it may agree to when the server asks. */
+  get capabilities(): Record<string, unknown> {
+    return this.options.capabilities ?? {};
+  }
+
   /** The frame a request would be sent as, with the given id: for showing and for raw editing. */
   preview(id: JsonRpcId, method: string, params: Record<string, unknown> | undefined): Frame {
     return flowRequest(this.options.flow, id, method, params, {

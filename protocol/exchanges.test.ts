@@ -338,7 +338,11 @@ describe('ExchangeTracker: other lines and events', () => {
     expect(junk.pairing).toEqual({ kind: 'none' });
     expect(w.recv([{ jsonrpc: J, id: 1, result: {} }]).pairing).toEqual({ kind: 'none' });
     const bytes = w.apply({ kind: 'line', stream: 'stdout', b64: '/w==', eol: '\n', size: 1 });
-    expect(bytes).toMatchObject({ classified: { kind: 'non-json', reason: 'not valid UTF-8' }, pairing: { kind: 'none' }, size: 1 });
+    expect(bytes).toMatchObject({
+      classified: { kind: 'non-json', reason: 'the message holds invalid UTF-8 at byte 0: \\xff' },
+      pairing: { kind: 'none' },
+      size: 1,
+    });
     expect(bytes && 'text' in bytes).toBe(false);
   });
 

@@ -5,7 +5,8 @@
  * sent it and its id, so the client's 0 and the server's 0 never meet.
  */
 import type { BridgeEvent } from './envelope.js';
-import { classifyText, idKey, type Classified, type JsonRpcId } from './jsonrpc.js';
+import { idKey, type Classified, type JsonRpcId } from './jsonrpc.js';
+import { classifyLine } from './lineClassify.js';
 import { INPUT_REQUIRED_METHODS } from './flows.js';
 
 /** Who wrote a line: the client (our stdin writes) or the server (its stdout). */
@@ -126,7 +127,7 @@ export class ExchangeTracker {
     }
     if (event.kind !== 'line' || event.stream === 'stderr') return undefined;
     const from: Side = event.stream === 'stdin' ? 'client' : 'server';
-    const classified: Classified = event.text === undefined ? { kind: 'non-json', reason: 'not valid UTF-8' } : classifyText(event.text);
+    const classified: Classified = classifyLine(event);
     const message: WireMessage = {
       seq: event.seq,
       t: event.t,

@@ -12,3 +12,10 @@ describe('removedMethodNote', () => {
     expect(removedMethodNote('constructor', 'stateless')).toBeUndefined();
   });
 });
+
+describe('removedMethodNote in a handshake session', () => {
+  it.each(['server/discover', 'subscriptions/listen'])('says 2025-11-25 has no %s', (method) => {
+    expect(removedMethodNote(method, 'handshake')).toContain(`${method} is not a method of 2025-11-25`);
+    expect(removedMethodNote(method, 'stateless')).toBeUndefined();
+  });
+});

@@ -10,7 +10,7 @@ import type { JsonRpcId } from '../../protocol/jsonrpc.js';
 import { Connector, type ConnectAction, type ConnectOptions, type Connected } from '../../protocol/connect.js';
 import { ClientSession, type ServerRequestHandler } from '../../protocol/clientSession.js';
 import { encodeFrame, type FlowChoice } from '../../protocol/flows.js';
-import { classifyText } from '../../protocol/jsonrpc.js';
+import { classifyLine } from '../../protocol/lineClassify.js';
 import { ExchangeTracker } from '../../protocol/exchanges.js';
 import { NOTE_TOPICS } from '../../protocol/noteTopics.js';
 import { Linter, type Finding } from '../../protocol/lint/index.js';
@@ -178,8 +178,7 @@ export class HeadlessClient {
         }
       };
       const off = this.on((event) => {
-        if (event.kind === 'line' && event.stream === 'stdout' && event.text !== undefined)
-          run(connector.onMessage(classifyText(event.text)));
+        if (event.kind === 'line' && event.stream === 'stdout') run(connector.onMessage(classifyLine(event)));
         else if (event.kind === 'line' && event.stream === 'stderr' && event.text !== undefined) connector.onStderr(event.text);
         else if (event.kind === 'exit') run(connector.onExit(event));
       });

@@ -13,7 +13,7 @@ describe('framing and JSON-RPC', () => {
   it('flags a stdout line that is not UTF-8', () => {
     const [finding] = findingsOf(handshake().recvBytes('/w==', 2));
     expect(finding).toMatchObject({ rule: 'stdout-non-json' });
-    expect(finding?.message).toContain('not valid UTF-8');
+    expect(finding?.message).toContain('invalid UTF-8 at byte 0');
   });
 
   it('flags a blank stdout line and a bare JSON value', () => {

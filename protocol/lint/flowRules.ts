@@ -4,7 +4,7 @@
  */
 import { META_KEYS } from '../flows.js';
 import { CACHEABLE_METHODS } from './schemas.js';
-import { asRecord, describeRequest, formatId, type Check, type RequestInfo } from './state.js';
+import { asRecord, describeRequest, formatId, openingFlow, type Check, type RequestInfo } from './state.js';
 
 export const TASKS_EXTENSION = 'io.modelcontextprotocol/tasks';
 
@@ -57,7 +57,7 @@ export function checkEnvelope(check: Check): void {
  */
 export function checkResultEnvelope(check: Check, request: RequestInfo): void {
   const { message, report } = check;
-  const flow = request.method === 'server/discover' ? 'stateless' : request.method === 'initialize' ? 'handshake' : check.flow;
+  const flow = openingFlow(request.method, request) ?? check.flow;
   const c = message.classified;
   if (c.kind !== 'result') return;
   const result = asRecord(c.result) ?? {};

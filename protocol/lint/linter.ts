@@ -239,6 +239,7 @@ function remember(state: ConnState, message: WireMessage, key: string): RequestI
     state.progress.set(progressKey(message.from, token), { exchange: pairing.exchange });
   }
   if (message.from === 'client') {
+    if (c.method === 'server/discover' && state.initialized && flowOf(state) !== 'stateless') info.inSession = true;
     if (c.method === 'initialize') {
       state.sessionStart = message.seq;
       const declared = asRecord(params?.capabilities);

@@ -44,7 +44,7 @@ export const RULES: RuleInfo[] = [
   {
     id: 'jsonrpc-batch',
     severity: 'error',
-    summary: 'A JSON array (a JSON-RPC batch) was sent; batches were removed in 2025-06-18.',
+    summary: 'A JSON array (a JSON-RPC batch) was sent; batches were removed in 2025-06-18 (a 2025-03-26 session may use them).',
     spec: `${SPEC}/2025-06-18/changelog`,
   },
   {

@@ -5,7 +5,7 @@
  * same message, it has said it more precisely and this rule stays quiet.
  *
  * The revision: 2026-07-28 in the stateless flow and for anything of a server/discover
- * exchange; 2025-11-25 in the handshake flow (when the session negotiated that version: older
+ * exchange that opens a conversation (one inside a handshake session is that session's); 2025-11-25 in the handshake flow (when the session negotiated that version: older
  * ones have no vendored schema) and for initialize. Unknown methods (extensions, vendors) and
  * messages in a flow not yet known are not judged.
  */
@@ -13,7 +13,7 @@ import type { Side } from '../exchanges.js';
 import { INPUT_REQUIRED_METHODS, LATEST_HANDSHAKE_VERSION } from '../flows.js';
 import type { Finding } from './rules.js';
 import { specDefinitions, validateDefinition, type Revision } from './specSchema.js';
-import { asRecord, describeRequest, type Check, type RequestInfo } from './state.js';
+import { asRecord, describeRequest, openingFlow, type Check, type RequestInfo } from './state.js';
 
 /** Rules that judge a message's shape: when one spoke, the schema has nothing to add. */
 const SHAPE_RULES: ReadonlySet<string> = new Set([
@@ -108,9 +108,10 @@ function refName(ref: unknown): string | undefined {
   return typeof ref === 'string' && ref.startsWith('#/$defs/') ? ref.slice('#/$defs/'.length) : undefined;
 }
 
-function revisionFor(check: Check, method: string | undefined): Revision | undefined {
-  if (method === 'server/discover') return '2026-07-28';
-  if (method === 'initialize') return '2025-11-25';
+function revisionFor(check: Check, method: string | undefined, request: RequestInfo | undefined): Revision | undefined {
+  const opening = method === undefined ? undefined : openingFlow(method, request);
+  if (opening === 'stateless') return '2026-07-28';
+  if (opening === 'handshake') return '2025-11-25';
   if (check.flow === 'stateless') return '2026-07-28';
   if (check.flow !== 'handshake') return undefined;
   const negotiated = check.state.protocolVersion;
@@ -131,20 +132,20 @@ function target(check: Check, request: RequestInfo | undefined): Target | undefi
   const who = message.from;
   switch (c.kind) {
     case 'request': {
-      const revision = revisionFor(check, c.method);
+      const revision = revisionFor(check, c.method, request);
       const definition = revision && methodTables(revision).requests[who].get(c.method);
       if (!revision || !definition) return undefined;
       return { revision, definition, value: c.message, label: () => `The ${who}'s ${describeRequest({ method: c.method, id: c.id })}` };
     }
     case 'notification': {
-      const revision = revisionFor(check, undefined);
+      const revision = revisionFor(check, undefined, undefined);
       const definition = revision && methodTables(revision).notifications[who].get(c.method);
       if (!revision || !definition) return undefined;
       return { revision, definition, value: c.message, label: () => `The ${who}'s notification ${c.method}` };
     }
     case 'result': {
       if (!request || message.pairing.kind !== 'response') return undefined;
-      const revision = revisionFor(check, request.method);
+      const revision = revisionFor(check, request.method, request);
       if (!revision || !methodTables(revision).requests[request.from].has(request.method)) return undefined;
       const definition = resultDefinition(revision, request, asRecord(c.result));
       if (!definition) return undefined;
@@ -152,7 +153,7 @@ function target(check: Check, request: RequestInfo | undefined): Target | undefi
     }
     case 'error': {
       if (!request || message.pairing.kind !== 'response') return undefined;
-      let revision = revisionFor(check, request.method);
+      let revision = revisionFor(check, request.method, request);
       let definition = revision && ERROR_DEFINITIONS[revision][c.error.code];
       // A modern-only server answers initialize with a 2026-07-28 error.
       if (!definition && request.method === 'initialize') {

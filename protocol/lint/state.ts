@@ -34,6 +34,8 @@ export interface RequestInfo {
   taskAugmented?: boolean;
   /** subscriptions/listen: the notification filter asked for, and whether the server acknowledged it. */
   listen?: { filter: Record<string, unknown>; acknowledged: boolean };
+  /** server/discover sent inside an open handshake session: a request of it, not the era probe. */
+  inSession?: boolean;
 }
 
 /** A progress token given in a request, keyed by the requester and the token. */
@@ -109,6 +111,17 @@ export function progressKey(requester: Side, token: JsonRpcId): string {
 
 export function flowOf(state: ConnState): Flow | undefined {
   return state.connected ?? state.choice ?? state.inferred;
+}
+
+/**
+ * The flow an opening is judged by, whatever the session became: initialize is 2025-11-25's,
+ * and a server/discover that opens a conversation (the era probe) is 2026-07-28's. A
+ * server/discover sent inside an open handshake session is just a request of that session.
+ */
+export function openingFlow(method: string, request: Pick<RequestInfo, 'inSession'> | undefined): Flow | undefined {
+  if (method === 'initialize') return 'handshake';
+  if (method === 'server/discover' && request?.inSession !== true) return 'stateless';
+  return undefined;
 }
 
 /** What a check sees: the message, its connection and a way to report. */

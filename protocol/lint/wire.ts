@@ -5,7 +5,10 @@
 import type { Flow } from '../flows.js';
 import { errorCodeName, idKey, jsonRpcErrorSchema, type JsonRpcError } from '../jsonrpc.js';
 import { formatIssues } from './schemas.js';
-import { asRecord, describeRequest, formatId, other, type Check, type RequestInfo } from './state.js';
+import { asRecord, describeRequest, formatId, openingFlow, other, type Check, type RequestInfo } from './state.js';
+
+/** The last revision with JSON-RPC batches. */
+const BATCH_REVISION = '2025-03-26';
 
 /** Lines that did not classify as a request, notification or response. */
 export function checkFraming(check: Check): void {
@@ -22,6 +25,8 @@ export function checkFraming(check: Check): void {
       }
       return;
     case 'batch':
+      // 2025-03-26 has batches: only the revisions after it removed them.
+      if (check.state.protocolVersion === BATCH_REVISION) return;
       report(
         'jsonrpc-batch',
         `The ${who} sent a JSON array (a batch of ${c.items.length} item${c.items.length === 1 ? '' : 's'}); batches were removed in 2025-06-18, so each message must be its own line`,
@@ -160,18 +165,16 @@ const STATELESS_CODES: ReadonlySet<number> = new Set([-32020, -32021, -32022]);
 const RETIRED_CODES: ReadonlySet<number> = new Set([-32002, -32042]);
 
 /**
- * The two openings are where the eras meet: a modern-only server answers initialize with
- * -32022 (2026-07-28 says so), and a legacy server answers server/discover with its own codes.
- * Their errors are judged against both revisions.
+ * Error codes judged against the revision in use (both revisions' codes when it is not known
+ * yet). The two openings (openingFlow) are where the eras meet: a modern-only server answers
+ * initialize with -32022 (2026-07-28 says so), and a legacy server answers server/discover with
+ * its own codes, so their errors are judged against both revisions.
  */
-const ERA_PROBES: ReadonlySet<string> = new Set(['initialize', 'server/discover']);
-
-/** Error codes judged against the revision in use (both revisions' codes when it is not known yet). */
 export function checkErrorCode(check: Check, request: RequestInfo | undefined): void {
   const { message, report } = check;
   const c = message.classified;
   if (c.kind !== 'error') return;
-  const flow = request && ERA_PROBES.has(request.method) ? undefined : check.flow;
+  const flow = request && openingFlow(request.method, request) !== undefined ? undefined : check.flow;
   const code = c.error.code;
   const where = c.id === null ? 'an error response without an id' : `its error response to ${requestLabel(request, c)}`;
   if (flow === 'stateless' && RETIRED_CODES.has(code)) {

@@ -11,6 +11,7 @@ import { Connector, type ConnectAction, type Connected } from '../../../protocol
 import { ClientSession, type ServerAnswer } from '../../../protocol/clientSession.js';
 import { encodeFrame, type FlowChoice, type LogLevel } from '../../../protocol/flows.js';
 import { classifyText, type Classified } from '../../../protocol/jsonrpc.js';
+import { classifyLine } from '../../../protocol/lineClassify.js';
 import { OpeningWatcher } from '../../../protocol/openingWatcher.js';
 import { NOTE_TOPICS } from '../../../protocol/noteTopics.js';
 import { exitHow, StderrTail } from '../../../protocol/serverExit.js';
@@ -168,20 +169,22 @@ export class ConnectionDriver {
         if (this.connector && !this.connector.finished) this.run([{ type: 'failed', reason: event.message }]);
         return;
       case 'line': {
+        if (event.stream === 'stdout') {
+          // Bytes that are not UTF-8 too: an answer among them still ends its request.
+          const message = classified ?? classifyLine(event);
+          if (this.connector && !this.connector.finished) this.run(this.connector.onMessage(message));
+          else if (this.session) this.session.onMessage(message);
+          else if (this.byHand) this.openedByHand(this.byHand.onServer(message));
+          return;
+        }
         if (event.text === undefined) return;
         if (event.stream === 'stderr') {
           this.stderrTail.push(event.text);
           if (this.connector && !this.connector.finished) this.connector.onStderr(event.text);
           return;
         }
-        if (event.stream === 'stdin') {
-          if (this.byHand && !this.session) this.openedByHand(this.byHand.onClient(classified ?? classifyText(event.text)));
-          return;
-        }
-        const message = classified ?? classifyText(event.text);
-        if (this.connector && !this.connector.finished) this.run(this.connector.onMessage(message));
-        else if (this.session) this.session.onMessage(message);
-        else if (this.byHand) this.openedByHand(this.byHand.onServer(message));
+        // stdin: what the user wrote by hand, before a session exists.
+        if (this.byHand && !this.session) this.openedByHand(this.byHand.onClient(classified ?? classifyText(event.text)));
         return;
       }
       case 'exit':

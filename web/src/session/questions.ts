@@ -12,6 +12,8 @@ export interface Question {
   params: Record<string, unknown>;
   /** 'server-request' (handshake) or 'input-required' (stateless round). */
   via: 'server-request' | 'input-required';
+  /** The capabilities the client declared on this connection: what it may agree to. */
+  declared: Record<string, unknown>;
   answer: (answer: ServerAnswer) => void;
 }
 
@@ -20,7 +22,13 @@ export class QuestionQueue {
   private counter = 0;
   private readonly listeners = new Set<() => void>();
 
-  ask(conn: string, method: string, params: Record<string, unknown>, via: Question['via']): Promise<ServerAnswer> {
+  ask(
+    conn: string,
+    method: string,
+    params: Record<string, unknown>,
+    via: Question['via'],
+    declared: Record<string, unknown>,
+  ): Promise<ServerAnswer> {
     return new Promise((resolve) => {
       const id = ++this.counter;
       this.items = [
@@ -31,6 +39,7 @@ export class QuestionQueue {
           method,
           params,
           via,
+          declared,
           answer: (answer) => {
             this.items = this.items.filter((q) => q.id !== id);
             this.emit();

@@ -37,7 +37,8 @@ export function runRequest(
     const done = session.requestWithInput(
       method,
       params,
-      (inputRequests) => answerInputRequests(inputRequests, (method, asked) => questions.ask(conn, method, asked, 'input-required')),
+      (inputRequests) =>
+        answerInputRequests(inputRequests, (method, asked) => questions.ask(conn, method, asked, 'input-required', session.capabilities)),
       requestOptions,
       (round, id) => {
         current = id;

@@ -219,7 +219,7 @@ export class SessionStore {
     const driver = new ConnectionDriver(
       conn,
       socket,
-      (c, method, params) => this.questions.ask(c, method, params, 'server-request'),
+      (c, method, params) => this.questions.ask(c, method, params, 'server-request', capabilities),
       capabilities,
     );
     this.drivers.set(conn, driver);

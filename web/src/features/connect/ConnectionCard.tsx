@@ -117,7 +117,7 @@ export function statusLine(info: ConnInfo): string {
     case 'running': {
       // No connect choice journaled: launch only, the user writes the opening lines.
       const opening = info.choice === undefined ? 'launched: write the opening lines' : 'connecting…';
-      const state = info.connected ? 'connected' : info.connectError ? 'not connected' : opening;
+      const state = info.connected ? 'connected' : info.connectError ? 'connect failed' : opening;
       if (info.config?.transport === 'http') {
         const http = info.http ?? { requests: 0, responses: 0, sseEvents: 0 };
         return `HTTP · ${state} · ${info.stdinLines} sent, ${info.stdoutLines} received · ${http.requests} requests, ${http.sseEvents} SSE events`;

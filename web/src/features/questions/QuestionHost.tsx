@@ -4,7 +4,7 @@
  * Escape closes a dialog as "cancel".
  */
 import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
-import { elicitAnswer, notHandled, refusal, rootsReply, samplingReply } from '../../../../protocol/answers.js';
+import { answerElicitation, elicitAnswer, notHandled, refusal, rootsReply, samplingReply } from '../../../../protocol/answers.js';
 import { useStore } from '../../session/StoreContext.js';
 import type { Question } from '../../session/questions.js';
 import { SchemaForm } from '../../ui/SchemaForm.js';
@@ -33,7 +33,12 @@ export function QuestionHost() {
       data-testid="question"
       onCancel={(e) => {
         e.preventDefault();
-        if (question) question.answer(refusal(question.method));
+        if (question)
+          question.answer(
+            question.method === 'elicitation/create'
+              ? answerElicitation(question.params, question.declared, 'cancel')
+              : refusal(question.method),
+          );
       }}
     >
       {question && <QuestionBody key={question.id} question={question} more={questions.length - 1} />}
@@ -101,17 +106,41 @@ function Elicitation({ question }: { question: Question }) {
           </SchemaForm>
         )}
       </ErrorBoundary>
-      {mode === 'url' && (
+      {mode === 'url' && <UrlButtons question={question} />}
+    </>
+  );
+}
+
+/**
+ * URL mode: the answer is the action alone (content is form mode's). A client that did not
+ * declare capabilities.elicitation.url has no answer but the refusal (-32602).
+ */
+function UrlButtons({ question }: { question: Question }) {
+  const answer = (action: 'accept' | 'decline'): void => question.answer(answerElicitation(question.params, question.declared, action));
+  const refused = answerElicitation(question.params, question.declared, 'decline');
+  if ('error' in refused)
+    return (
+      <>
+        <p className="banner-box warn" role="alert">
+          This client did not declare URL-mode elicitation (capabilities.elicitation.url) on this connection, so the server should not have
+          asked: the answer is a refusal.
+        </p>
         <div className="row">
-          <button type="button" className="primary" onClick={() => question.answer(elicitAnswer('accept'))}>
-            Accept
-          </button>
-          <button type="button" onClick={() => question.answer(elicitAnswer('decline'))}>
-            Decline
+          <button type="button" className="primary" onClick={() => question.answer(refused)}>
+            Refuse (-32602)
           </button>
         </div>
-      )}
-    </>
+      </>
+    );
+  return (
+    <div className="row">
+      <button type="button" className="primary" onClick={() => answer('accept')}>
+        Accept
+      </button>
+      <button type="button" onClick={() => answer('decline')}>
+        Decline
+      </button>
+    </div>
   );
 }
 
