@@ -75,6 +75,8 @@ export function apiRoutes(parts: ApiParts): express.Router {
       file,
       {
         acceptRanges: true,
+        // The default home is ~/.mcp-lens: its own name starts with a dot.
+        dotfiles: 'allow',
         cacheControl: false,
         etag: false,
         lastModified: false,

@@ -19,7 +19,8 @@ export function appRoutes(staticDir: string): express.Router {
       res.status(404).end();
       return;
     }
-    res.sendFile(path.join(staticDir, 'index.html'));
+    // An install under a dot folder (npx's ~/.npm) is no dotfile of the app's.
+    res.sendFile(path.join(staticDir, 'index.html'), { dotfiles: 'allow' });
   });
   return app;
 }

@@ -53,6 +53,8 @@ export function savedIndexRoutes({ journalDir, current }: SavedIndexOptions): Ro
     res.sendFile(
       f.index,
       {
+        // The default home is ~/.mcp-lens: its own name starts with a dot.
+        dotfiles: 'allow',
         cacheControl: false,
         etag: false,
         lastModified: false,
