@@ -5,7 +5,7 @@
  * socket is sent only the events judged visible, read from the journal like any other socket's.
  */
 import type { BridgeEvent } from '../protocol/envelope.js';
-import { TOUR_TOPICS } from '../protocol/tour/journal.js';
+import { TOUR_TOPICS, tourStepNoteSchema } from '../protocol/tour/journal.js';
 
 const TOUR_NOTE_TOPICS: ReadonlySet<string> = new Set(Object.values(TOUR_TOPICS));
 
@@ -54,9 +54,7 @@ export class FollowerView {
   }
 
   private learnConns(data: unknown): void {
-    if (typeof data !== 'object' || data === null || !('conns' in data)) return;
-    const conns = (data as { conns: unknown }).conns;
-    if (typeof conns !== 'object' || conns === null) return;
-    for (const conn of Object.values(conns)) if (typeof conn === 'string') this.conns.add(conn);
+    const parsed = tourStepNoteSchema.safeParse(data);
+    if (parsed.success) for (const conn of Object.values(parsed.data.conns)) this.conns.add(conn);
   }
 }
