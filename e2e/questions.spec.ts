@@ -25,29 +25,6 @@ test('sampling/createMessage from server-everything, answered by hand', async ({
   await expect(tools.result).toContainText('hi from a human');
 });
 
-test('roots/list from server-everything, answered from the roots table', async ({ page, lens }) => {
-  const app = new AppPage(page);
-  await app.open(lens.url);
-  await page.getByRole('checkbox', { name: 'roots' }).check();
-  const conn = await app.connect('Handshake', { command: 'node', args: [everything, 'stdio'] });
-  await expect(conn.getByTestId('flow-pill')).toBeVisible();
-  const dialog = page.getByTestId('question');
-  await expect(dialog).toContainText('roots/list');
-  await dialog.getByLabel('Root URI').fill('file:///tmp/lens-root');
-  await dialog.getByRole('button', { name: 'Add' }).click();
-  await dialog.getByRole('button', { name: 'Send 1 root(s)' }).click();
-  await expect(dialog).toBeHidden();
-  await app.focus(conn);
-  // One answer carried the root: the server's roots/list, answered.
-  await app.filter('"roots":[{"uri":"file:///tmp/lens-root"}]');
-  await expect(app.rows).toHaveCount(1);
-  await expect(app.rows).toHaveAttribute('data-method', 'roots/list');
-  await expect(app.rows).toHaveAttribute('data-direction', 'in');
-  await expect(app.rows).toHaveAttribute('data-status', 'ok');
-  await app.filter('');
-  await expect(app.rows.filter({ hasText: 'Roots updated: 1 root(s)' })).toHaveCount(1);
-});
-
 test('a result of several megabytes renders clipped, with the rest one click away, and the page stays responsive', async ({
   page,
   lens,

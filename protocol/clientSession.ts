@@ -106,8 +106,21 @@ export class ClientSession {
   private readonly timers: Timers;
   private progressCounter = 0;
 
+  /** Stateless flow: the log level every request asks for, changed whenever the user likes. */
+  private level: EnvelopeOptions['logLevel'];
+
   constructor(private readonly options: ClientSessionOptions) {
     this.timers = options.timers ?? defaultTimers;
+    this.level = options.logLevel;
+  }
+
+  get logLevel(): EnvelopeOptions['logLevel'] {
+    return this.level;
+  }
+
+  /** Stateless flow: the level the next requests carry in _meta (undefined: none, so no log messages). */
+  set logLevel(level: EnvelopeOptions['logLevel']) {
+    this.level = level;
   }
 
   get flow(): Flow {
@@ -141,7 +154,7 @@ export class ClientSession {
       capabilities: this.options.capabilities ?? {},
       ...(this.options.clientInfo === undefined ? {} : { clientInfo: this.options.clientInfo }),
       ...(progressToken === undefined ? {} : { progressToken }),
-      ...((opts.logLevel ?? this.options.logLevel) === undefined ? {} : { logLevel: opts.logLevel ?? this.options.logLevel }),
+      ...((opts.logLevel ?? this.level) === undefined ? {} : { logLevel: opts.logLevel ?? this.level }),
     });
     const done = new Promise<Outcome>((resolve) => {
       const entry: Pending = {

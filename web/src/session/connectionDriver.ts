@@ -17,6 +17,8 @@ import { NOTE_TOPICS } from '../../../protocol/noteTopics.js';
 import { exitHow, StderrTail } from '../../../protocol/serverExit.js';
 import type { BridgeSocket } from './bridgeSocket.js';
 import { clipDepth } from '../../../protocol/jsonDepth.js';
+import { changeLogLevel } from '../../../protocol/logLevelChange.js';
+import { serverOffers } from '../../../protocol/serverOffers.js';
 
 export interface DriverOptions {
   /** False: launch the server and send nothing; the user writes every line. */
@@ -92,7 +94,7 @@ export class ConnectionDriver {
     }
     this.config = config;
     this.label = label;
-    this.logLevel = options.logLevel;
+    this.wantedLevel = options.logLevel;
     this.spawn();
   }
 
@@ -210,7 +212,27 @@ export class ConnectionDriver {
 
   private config: ConnectionConfig | undefined;
   private label: string | undefined;
-  private logLevel: LogLevel | undefined;
+  /** The log level the user asked for (at connect, or on the card since). */
+  private wantedLevel: LogLevel | undefined;
+
+  get logLevel(): LogLevel | undefined {
+    return this.wantedLevel;
+  }
+
+  /** The card's log level: logging/setLevel (handshake) or the _meta of every request from now on (stateless). */
+  async changeLogLevel(level: LogLevel | undefined): Promise<string> {
+    if (!this.session) return 'the connection is not open';
+    this.wantedLevel = level;
+    return changeLogLevel(this.session, level);
+  }
+
+  /** A server that declares no logging is not asked for log messages (it would refuse, or ignore them). */
+  private levelFor(connected: Connected): LogLevel | undefined {
+    if (this.wantedLevel === undefined) return undefined;
+    if (serverOffers(connected.capabilities, 'logging') !== 'no') return this.wantedLevel;
+    this.note(NOTE_TOPICS.step, { text: `log level ${this.wantedLevel} not asked for: the server declares no logging capability` });
+    return undefined;
+  }
 
   private spawn(): void {
     if (!this.config) return;
@@ -238,7 +260,7 @@ export class ConnectionDriver {
       send: (text) => this.sendLine(text),
       nextId: () => this.nextId++,
       capabilities: this.capabilities,
-      ...(this.logLevel && connected.flow === 'stateless' ? { logLevel: this.logLevel } : {}),
+      ...(connected.flow === 'stateless' && this.wantedLevel ? { logLevel: this.wantedLevel } : {}),
       onServerRequest: (method, params) => {
         const scripted = this.autoAnswer?.(method, params);
         return scripted ? Promise.resolve(scripted) : this.askUser(this.conn, method, params);
@@ -276,12 +298,13 @@ export class ConnectionDriver {
         case 'connected':
           if (this.timer) clearTimeout(this.timer);
           this.transport?.settle(action.outcome.flow, action.outcome.protocolVersion);
+          this.wantedLevel = this.levelFor(action.outcome);
           this.openSession(action.outcome);
           this.note(NOTE_TOPICS.connected, { outcome: action.outcome });
           // The handshake flow's stream of the server's own messages (a server may refuse it).
           if (action.outcome.flow === 'handshake') this.transport?.openStream();
-          if (this.logLevel && action.outcome.flow === 'handshake')
-            void this.session?.request('logging/setLevel', { level: this.logLevel }).done;
+          if (this.wantedLevel && action.outcome.flow === 'handshake')
+            void this.session?.request('logging/setLevel', { level: this.wantedLevel }).done;
           this.settle({ ok: true });
           break;
         case 'failed':

@@ -17,8 +17,19 @@ export interface Question {
   answer: (answer: ServerAnswer) => void;
 }
 
+/** Answers the app gives without asking (roots/list, from the roots table); undefined: ask the user. */
+export type SelfAnswer = (
+  conn: string,
+  method: string,
+  params: Record<string, unknown>,
+  via: Question['via'],
+  declared: Record<string, unknown>,
+) => ServerAnswer | undefined;
+
 export class QuestionQueue {
   private items: Question[] = [];
+  constructor(private readonly selfAnswer?: SelfAnswer) {}
+
   private counter = 0;
   private readonly listeners = new Set<() => void>();
 
@@ -29,6 +40,8 @@ export class QuestionQueue {
     via: Question['via'],
     declared: Record<string, unknown>,
   ): Promise<ServerAnswer> {
+    const answered = this.selfAnswer?.(conn, method, params, via, declared);
+    if (answered) return Promise.resolve(answered);
     return new Promise((resolve) => {
       const id = ++this.counter;
       this.items = [

@@ -10,7 +10,13 @@ import { NOTE_TOPICS } from '../../../protocol/noteTopics.js';
 import { BridgeSocket, type SocketStatus } from './bridgeSocket.js';
 import { UpdatePacer } from '../../../protocol/updatePacer.js';
 import { ConnectionDriver, type DriverOptions } from './connectionDriver.js';
-import { QuestionQueue } from './questions.js';
+import { QuestionQueue, type Question } from './questions.js';
+import { RootsBook, type Root } from './roots.js';
+import { declaresRoots, rootsChange, rootsSummary } from '../../../protocol/roots.js';
+import { notHandled, rootsReply } from '../../../protocol/answers.js';
+import type { ServerAnswer } from '../../../protocol/clientSession.js';
+import type { LogLevel } from '../../../protocol/flows.js';
+import { livenessMethod, livenessText } from '../../../protocol/liveness.js';
 import { WatchReporter, shownConns } from './watching.js';
 import { keepToken, type TokenChoice } from './token.js';
 
@@ -44,7 +50,11 @@ export class SessionStore {
   private readonly pacer = new UpdatePacer(() => this.notify());
   private readonly drivers = new Map<string, ConnectionDriver>();
   private connCounter = 0;
-  readonly questions = new QuestionQueue();
+  /** Each connection's roots: roots/list is answered from them without a dialog. */
+  readonly roots = new RootsBook();
+  readonly questions = new QuestionQueue((conn, method, _params, via, declared) =>
+    method === 'roots/list' ? this.answerRoots(conn, via, declared) : undefined,
+  );
   private readonly watching = new WatchReporter((conns) => this.socket?.send({ type: 'watch', conns }));
   private readonly onVisibility = (): void => this.pacer.now();
   /** Connections opened from this tab's connect form, oldest first: its panels follow them. */
@@ -255,6 +265,52 @@ export class SessionStore {
     const driver = this.drivers.get(conn);
     if (driver?.http) driver.sendLine(text);
     else this.socket?.send({ type: 'send', conn, text });
+  }
+
+  /**
+   * roots/list, answered from the connection's table at once (no dialog: the table is the
+   * user's answer, edited on the card), with a note in the record saying what was given.
+   */
+  private answerRoots(conn: string, via: Question['via'], declared: Record<string, unknown>): ServerAnswer {
+    const how = via === 'input-required' ? 'roots/list (an input_required round)' : 'roots/list';
+    if (!declaresRoots(declared)) {
+      this.note(NOTE_TOPICS.step, { text: `${how} refused: this connection did not declare roots` }, conn);
+      return notHandled('roots/list');
+    }
+    const roots = this.roots.get(conn);
+    this.note(NOTE_TOPICS.step, { text: `${how} answered from the roots table: ${rootsSummary(roots)}` }, conn);
+    return rootsReply(roots);
+  }
+
+  /** Replaces a connection's roots and tells the server if its flow has a way to (see protocol/roots.ts). */
+  setRoots(conn: string, roots: readonly Root[]): string {
+    this.roots.set(conn, roots);
+    const session = this.client(conn);
+    if (!session) return 'kept for the next connection (this one is not open)';
+    const change = rootsChange(session.flow, session.capabilities);
+    if (change.send) session.notify(change.send);
+    return change.text;
+  }
+
+  /** Checks the server is alive (ping, or server/discover on the stateless flow) and reads the round trip. */
+  async ping(conn: string): Promise<string> {
+    const session = this.client(conn);
+    if (!session) return 'the connection is not open';
+    const { id, done } = session.request(livenessMethod(session.flow), undefined, { timeoutMs: 10_000 });
+    const outcome = await done;
+    // The recorded times (the bridge's clock at each line), not this page's: no socket in between.
+    return livenessText(session.flow, outcome, this.model.exchanges.get(conn, 'client', id)?.latencyMs);
+  }
+
+  /** The log level asked for on a connection this tab drives, if any. */
+  logLevel(conn: string): LogLevel | undefined {
+    return this.drivers.get(conn)?.logLevel;
+  }
+
+  /** Changes the log level of an open connection: logging/setLevel (handshake), or the _meta of what follows (stateless). */
+  async setLogLevel(conn: string, level: LogLevel | undefined): Promise<string> {
+    if (!this.client(conn)) return 'the connection is not open';
+    return (await this.drivers.get(conn)?.changeLogLevel(level)) ?? 'the connection is not open';
   }
 
   /** Authenticated GET against the bridge's API. */

@@ -81,7 +81,7 @@ export function ConnectPanel({ store, welcome, disabled }: Props) {
       {
         open: opening,
         discover,
-        capabilities: declaredCapabilities(caps),
+        capabilities: declaredCapabilities(caps, chosen),
         ...(logLevel ? { logLevel } : {}),
         ...(version.trim() ? { protocolVersion: version.trim() } : {}),
         ...probe,
@@ -279,14 +279,21 @@ function isDefaultServer(config: ServerConfig, server: Pick<WelcomeFrame['defaul
   );
 }
 
-function declaredCapabilities(caps: {
-  roots: boolean;
-  sampling: boolean;
-  elicitationForm: boolean;
-  elicitationUrl: boolean;
-}): Record<string, unknown> {
+/**
+ * Roots: the handshake flow declares listChanged, since the card's roots editor sends
+ * notifications/roots/list_changed; 2026-07-28 has no such notification, so `roots: {}` there.
+ */
+function declaredCapabilities(
+  caps: {
+    roots: boolean;
+    sampling: boolean;
+    elicitationForm: boolean;
+    elicitationUrl: boolean;
+  },
+  flow: FlowChoice,
+): Record<string, unknown> {
   const out: Record<string, unknown> = {};
-  if (caps.roots) out.roots = {};
+  if (caps.roots) out.roots = flow === 'stateless' ? {} : { listChanged: true };
   if (caps.sampling) out.sampling = {};
   if (caps.elicitationForm || caps.elicitationUrl) {
     out.elicitation = { ...(caps.elicitationForm ? { form: {} } : {}), ...(caps.elicitationUrl ? { url: {} } : {}) };

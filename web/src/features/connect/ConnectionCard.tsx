@@ -2,6 +2,7 @@ import { useState, type FormEvent, type KeyboardEvent } from 'react';
 import type { ConnInfo } from '../../../../protocol/session.js';
 import type { SessionStore } from '../../session/sessionStore.js';
 import { commandLine, connectionName } from '../../ui/connectionName.js';
+import { ConnectionControls } from './ConnectionControls.js';
 
 interface Props {
   info: ConnInfo;
@@ -66,6 +67,7 @@ export function ConnectionCard({ info, store, active, onSelect }: Props) {
           {info.connectError}
         </p>
       )}
+      <ConnectionControls info={info} store={store} />
       {running && (
         <form onSubmit={send}>
           <label htmlFor={`raw-${info.conn}`}>

@@ -1,6 +1,7 @@
 import type { ConnInfo } from '../../../../protocol/session.js';
 import type { SessionStore } from '../../session/sessionStore.js';
 import { ConnectionCard } from './ConnectionCard.js';
+import { ExportServersButton } from './ExportServersButton.js';
 
 interface Props {
   store: SessionStore;
@@ -25,6 +26,7 @@ export function ConnectionList({ store, conns, active, onSelect }: Props) {
         <button type="button" disabled={!stopped} onClick={() => store.removeStopped()} title="Take every stopped connection off the list">
           Remove stopped
         </button>
+        <ExportServersButton conns={listed} />
       </div>
       {listed.length === 0 && (
         <p className="status">{conns.length === 0 ? 'None yet.' : 'None listed: removed connections stay in the log.'}</p>

@@ -3,7 +3,8 @@ import { useEffect, useState } from 'react';
 import type { ConnInfo } from '../../../../protocol/session.js';
 import { useStore } from '../../session/StoreContext.js';
 import { pagedView, usePagedList } from '../explore/usePagedList.js';
-import { ItemButton, SearchBox } from '../explore/ListParts.js';
+import { ItemButton, NotOffered, OffersUnknown, SearchBox } from '../explore/ListParts.js';
+import { serverOffers } from '../../../../protocol/serverOffers.js';
 import { loadSelection, saveSelection } from '../tools/drafts.js';
 import { isPrompt, matchesPrompt, promptArguments, promptLabel } from '../../../../protocol/promptInfo.js';
 import { PromptRunner } from './PromptRunner.js';
@@ -18,7 +19,8 @@ export function PromptsPanel({ info }: { info: ConnInfo; dark: boolean }) {
     setSelectedState(name);
     saveSelection(`prompts:${conn}`, name);
   };
-  const list = usePagedList<unknown>(conn, 'prompts/list', 'prompts', open);
+  const offered = serverOffers(info.connected?.capabilities, 'prompts');
+  const list = usePagedList<unknown>(conn, 'prompts/list', 'prompts', open && offered !== 'no');
   useEffect(() => store.ensureListening(conn), [store, conn, info.connected]);
 
   const { items: all, pageCount, stale } = pagedView(list.data, info.listChanged.prompts);
@@ -26,17 +28,13 @@ export function PromptsPanel({ info }: { info: ConnInfo; dark: boolean }) {
   const skipped = all.length - prompts.length;
   const shown = prompts.filter((p) => matchesPrompt(p, search));
   const prompt = prompts.find((p) => p.name === selected);
-  const caps = (info.connected?.capabilities ?? {}) as Record<string, unknown>;
 
+  if (offered === 'no') return <NotOffered feature="prompts" />;
   return (
     <div className="explore">
       <div className="list-pane">
         <SearchBox label="Search prompts" value={search} onChange={setSearch} />
-        {open && caps.prompts === undefined && (
-          <div className="banner-box" role="note">
-            The server does not declare the prompts capability: prompts/list may be refused.
-          </div>
-        )}
+        {open && offered === 'unknown' && <OffersUnknown feature="prompts" />}
         <ListSection
           title="Prompts"
           noun="prompts"

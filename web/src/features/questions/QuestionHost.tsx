@@ -1,16 +1,16 @@
 /**
  * Questions from servers, one modal dialog at a time: elicitation (a form from its
- * requestedSchema), sampling (answered by hand), roots (from the user's roots table).
- * Escape closes a dialog as "cancel".
+ * requestedSchema) and sampling (answered by hand). Escape closes a dialog as "cancel". roots/list
+ * never comes here: the connection's roots table answers it at once (session/roots.ts), and the
+ * card edits that table.
  */
 import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
-import { answerElicitation, elicitAnswer, notHandled, refusal, rootsReply, samplingReply } from '../../../../protocol/answers.js';
+import { answerElicitation, elicitAnswer, notHandled, refusal, samplingReply } from '../../../../protocol/answers.js';
 import { useStore } from '../../session/StoreContext.js';
 import type { Question } from '../../session/questions.js';
 import { SchemaForm } from '../../ui/SchemaForm.js';
 import { ErrorBoundary } from '../../ui/ErrorBoundary.js';
 import { JsonView } from '../results/Clipped.js';
-import { loadRoots, saveRoots, type Root } from './roots.js';
 
 export function QuestionHost() {
   const store = useStore();
@@ -57,8 +57,7 @@ function QuestionBody({ question, more }: { question: Question; more: number }) 
       {more > 0 && <p className="status">{more} more question(s) waiting.</p>}
       {question.method === 'elicitation/create' && <Elicitation question={question} />}
       {question.method === 'sampling/createMessage' && <Sampling question={question} />}
-      {question.method === 'roots/list' && <Roots question={question} />}
-      {!['elicitation/create', 'sampling/createMessage', 'roots/list'].includes(question.method) && (
+      {!['elicitation/create', 'sampling/createMessage'].includes(question.method) && (
         <>
           <p>This client does not know how to answer {question.method}.</p>
           <JsonView value={question.params} />
@@ -164,45 +163,6 @@ function Sampling({ question }: { question: Question }) {
           Decline
         </button>
       </div>
-    </>
-  );
-}
-
-function Roots({ question }: { question: Question }) {
-  const [roots, setRoots] = useState<Root[]>(loadRoots);
-  const [uri, setUri] = useState('file:///');
-  const update = (next: Root[]): void => {
-    setRoots(next);
-    saveRoots(next);
-  };
-  return (
-    <>
-      <h3>The server asks for your roots</h3>
-      <table className="roots">
-        <tbody>
-          {roots.map((r) => (
-            <tr key={r.uri}>
-              <td>
-                <code>{r.uri}</code>
-              </td>
-              <td>
-                <button type="button" onClick={() => update(roots.filter((x) => x.uri !== r.uri))} aria-label={`Remove ${r.uri}`}>
-                  Remove
-                </button>
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-      <div className="row">
-        <input aria-label="Root URI" value={uri} onChange={(e) => setUri(e.target.value)} />
-        <button type="button" onClick={() => uri && !roots.some((r) => r.uri === uri) && update([...roots, { uri }])}>
-          Add
-        </button>
-      </div>
-      <button type="button" className="primary" onClick={() => question.answer(rootsReply(roots))}>
-        Send {roots.length} root(s)
-      </button>
     </>
   );
 }

@@ -3,7 +3,8 @@ import { useEffect, useState } from 'react';
 import type { ConnInfo } from '../../../../protocol/session.js';
 import { useStore } from '../../session/StoreContext.js';
 import { pagedView, usePagedList } from '../explore/usePagedList.js';
-import { ItemButton, SearchBox } from '../explore/ListParts.js';
+import { ItemButton, NotOffered, OffersUnknown, SearchBox } from '../explore/ListParts.js';
+import { serverOffers } from '../../../../protocol/serverOffers.js';
 import { loadSelection, saveSelection } from '../tools/drafts.js';
 import { ResourceDetail } from './ResourceDetail.js';
 import { isResource, isTemplate, matchesResource, matchesTemplate, resourceLabel } from '../../../../protocol/resourceInfo.js';
@@ -35,8 +36,9 @@ export function ResourcesPanel({ info, readRequest }: ResourcesPanelProps) {
     // Remembered without autoRead: coming back to the panel shows it, and does not read again.
     saveSelection(scope, JSON.stringify(next.kind === 'resource' ? { kind: 'resource', uri: next.uri } : next));
   };
-  const resources = usePagedList<unknown>(conn, 'resources/list', 'resources', open);
-  const templates = usePagedList<unknown>(conn, 'resources/templates/list', 'resourceTemplates', open);
+  const offered = serverOffers(info.connected?.capabilities, 'resources');
+  const resources = usePagedList<unknown>(conn, 'resources/list', 'resources', open && offered !== 'no');
+  const templates = usePagedList<unknown>(conn, 'resources/templates/list', 'resourceTemplates', open && offered !== 'no');
   const registry = useSubscriptions();
   useEffect(() => store.ensureListening(conn), [store, conn, info.connected]);
 
@@ -56,21 +58,17 @@ export function ResourcesPanel({ info, readRequest }: ResourcesPanelProps) {
   const templateItems = allTemplates.filter(isTemplate);
   const shownResources = resourceItems.filter((r) => matchesResource(r, search));
   const shownTemplates = templateItems.filter((t) => matchesTemplate(t, search));
-  const caps = (info.connected?.capabilities ?? {}) as Record<string, unknown>;
   const subscriptions = registry.list(conn);
 
   const selectedResource = selection?.kind === 'resource' ? resourceItems.find((r) => r.uri === selection.uri) : undefined;
   const selectedTemplate = selection?.kind === 'template' ? templateItems.find((t) => t.uriTemplate === selection.uriTemplate) : undefined;
 
+  if (offered === 'no') return <NotOffered feature="resources" />;
   return (
     <div className="explore">
       <div className="list-pane">
         <SearchBox label="Search resources and templates" value={search} onChange={setSearch} />
-        {open && caps.resources === undefined && (
-          <div className="banner-box" role="note">
-            The server does not declare the resources capability: these lists may be refused.
-          </div>
-        )}
+        {open && offered === 'unknown' && <OffersUnknown feature="resources" />}
         <ListSection
           title="Resources"
           noun="resources"

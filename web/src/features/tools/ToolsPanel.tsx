@@ -3,7 +3,8 @@ import { useEffect, useState } from 'react';
 import { useStore } from '../../session/StoreContext.js';
 import type { ConnInfo } from '../../../../protocol/session.js';
 import { pagedView, usePagedList } from '../explore/usePagedList.js';
-import { ItemButton, SearchBox } from '../explore/ListParts.js';
+import { ItemButton, NotOffered, SearchBox } from '../explore/ListParts.js';
+import { serverOffers } from '../../../../protocol/serverOffers.js';
 import { ToolRunner } from './ToolRunner.js';
 import { loadSelection, saveSelection } from './drafts.js';
 import { displayName, hintBadges, matchesSearch, type Tool } from '../../../../protocol/toolInfo.js';
@@ -17,13 +18,16 @@ export function ToolsPanel({ info, dark, onReadResource }: { info: ConnInfo; dar
     setSelectedState(name);
     saveSelection(`tools:${conn}`, name);
   };
-  const list = usePagedList<Tool>(conn, 'tools/list', 'tools', info.connected !== undefined && info.status === 'running');
+  const open = info.connected !== undefined && info.status === 'running';
+  const offered = serverOffers(info.connected?.capabilities, 'tools');
+  const list = usePagedList<Tool>(conn, 'tools/list', 'tools', open && offered !== 'no');
   useEffect(() => store.ensureListening(conn), [store, conn, info.connected]);
 
   const { items: tools, pageCount, stale } = pagedView(list.data, info.listChanged.tools);
   const shown = tools.filter((t) => matchesSearch(t, search));
   const tool = tools.find((t) => t.name === selected);
 
+  if (offered === 'no') return <NotOffered feature="tools" />;
   return (
     <div className="explore">
       <div className="list-pane">
