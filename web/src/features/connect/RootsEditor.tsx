@@ -21,7 +21,9 @@ export function RootsEditor({ info, store }: { info: ConnInfo; store: SessionSto
     event.preventDefault();
     const found = rootProblem(uri, roots);
     setProblem(found);
-    if (found === undefined) update([...roots, { uri }]);
+    if (found !== undefined) return;
+    update([...roots, { uri }]);
+    setUri('file:///');
   };
 
   return (

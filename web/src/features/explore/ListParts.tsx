@@ -30,11 +30,9 @@ export function ItemButton({
  */
 export function NotOffered({ feature }: { feature: 'tools' | 'resources' | 'prompts' }) {
   return (
-    <div className="explore">
-      <p className="empty" data-testid="not-offered">
-        {notOfferedText(feature)}
-      </p>
-    </div>
+    <p className="empty" data-testid="not-offered">
+      {notOfferedText(feature)}
+    </p>
   );
 }
 
