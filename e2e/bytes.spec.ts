@@ -89,8 +89,7 @@ test('a line written on purpose as malformed JSON reaches the server exactly', a
   const conn = await app.connect('Handshake');
   await expect(conn.getByTestId('flow-pill')).toBeVisible();
   const raw = '{"jsonrpc":"2.0","id":9,"method":"tools/list"  ,broken';
-  await conn.getByLabel(/^Send a raw line/).fill(raw);
-  await conn.getByRole('button', { name: 'Send line' }).click();
+  await app.sendRaw(conn, raw);
   const row = app.rows.filter({ hasText: 'broken' });
   await expect(row).toHaveCount(1);
   await expect(row).toHaveAttribute('data-direction', 'out');

@@ -10,8 +10,7 @@ test('a message the official schema rejects is flagged, citing the 2025-11-25 sc
   await expect(conn.getByTestId('flow-pill')).toHaveText(/handshake/);
   // No handwritten rule knows logging levels; the schema does.
   const raw = '{"jsonrpc":"2.0","id":90,"method":"logging/setLevel","params":{"level":"loud"}}';
-  await conn.getByLabel(/^Send a raw line/).fill(raw);
-  await conn.getByRole('button', { name: 'Send line' }).click();
+  await app.sendRaw(conn, raw);
   const row = app.rows.filter({ hasText: '"level":"loud"' });
   await expect(row.getByTestId('finding-flag')).toBeVisible();
   const detail = await app.selectRow(row);

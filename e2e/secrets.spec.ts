@@ -39,10 +39,10 @@ test('a secret in env, arguments, a header or marked by hand reaches no export u
   const connId = (await conn.getAttribute('data-conn')) ?? '';
 
   // The server echoes a secret back: its line and the request carrying it are recorded as sent.
-  await conn
-    .getByLabel(/^Send a raw line/)
-    .fill(JSON.stringify({ jsonrpc: '2.0', id: 77, method: 'tools/call', params: { name: 'echo', arguments: { message: ENV_SECRET } } }));
-  await conn.getByRole('button', { name: 'Send line' }).click();
+  await app.sendRaw(
+    conn,
+    JSON.stringify({ jsonrpc: '2.0', id: 77, method: 'tools/call', params: { name: 'echo', arguments: { message: ENV_SECRET } } }),
+  );
   await app.showTimeline();
   await expect(app.row('tools/call', 77)).toHaveAttribute('data-status', 'ok');
 

@@ -89,9 +89,11 @@ export class AppPage {
     return this.page.locator(`[data-testid="timeline-row"][data-method="${method}"]${idPart}`);
   }
 
-  /** Writes one line to a connection's stdin through its card, exactly as given. */
+  /** Writes one line to a connection's stdin through its card, exactly as given (the card's raw box opened first). */
   async sendRaw(conn: Locator, line: string): Promise<void> {
-    await conn.getByLabel(/^Send a raw line/).fill(line);
+    const box = conn.getByLabel(/^Send a raw (line|message)/);
+    if (!(await box.isVisible())) await conn.getByRole('button', { name: /^Raw (line|message)…$/ }).click();
+    await box.fill(line);
     await conn.getByRole('button', { name: 'Send line' }).click();
   }
 

@@ -26,6 +26,7 @@ import { ReplayPanel, ReplayStatus } from '../features/replay/ReplayPanel.js';
 import { ReplayRuns } from '../features/replay/replayRuns.js';
 import { useFramesTimelineClient } from '../features/journal/useFramesTimeline.js';
 import { useTheme } from '../ui/useTheme.js';
+import { useSidebar } from './useSidebar.js';
 import { chooseActive, type ActiveChoice } from './activeConnection.js';
 import { ErrorBoundary } from '../ui/ErrorBoundary.js';
 import type { SocketStatus } from '../session/bridgeSocket.js';
@@ -63,6 +64,7 @@ export function App() {
 function Shell({ store }: { store: SessionStore }) {
   const snapshot = useSnapshot();
   const [theme, toggleTheme] = useTheme();
+  const [sidebarShown, toggleSidebar] = useSidebar();
   const [archive, setArchive] = useState<Archive | undefined>();
   const [archiveTab, setArchiveTab] = useState<'timeline' | 'compare' | 'replay'>('timeline');
   /** The file left for the live timeline (a replay's verdicts are there): one click from coming back. */
@@ -98,6 +100,12 @@ function Shell({ store }: { store: SessionStore }) {
     setTab('timeline');
   };
 
+  /** Another panel chosen: a finished replay's outcome in the tab bar has been seen. */
+  const switchTab = (next: Tab): void => {
+    if (next !== tab) replays.dismissStatus();
+    setTab(next);
+  };
+
   const readResource = (uri: string): void => {
     setReadRequest({ uri, at: Date.now() });
     setTab('resources');
@@ -109,6 +117,17 @@ function Shell({ store }: { store: SessionStore }) {
   return (
     <div className="app">
       <header className="topbar">
+        <button
+          type="button"
+          className="sidebar-toggle"
+          onClick={toggleSidebar}
+          aria-expanded={sidebarShown}
+          aria-controls="sidebar"
+          aria-label={sidebarShown ? 'Hide the sidebar' : 'Show the sidebar'}
+          title={sidebarShown ? 'Hide the sidebar: the panels get the width' : 'Show the sidebar: connect, connections, journal'}
+        >
+          {sidebarShown ? '⟨' : '☰'}
+        </button>
         <h1>MCP Lens</h1>
         <span className={`status ${snapshot.status.state === 'open' ? '' : 'bad'}`} data-testid="socket-status" role="status">
           {snapshot.status.state === 'open' && snapshot.backlog > 0
@@ -140,16 +159,17 @@ function Shell({ store }: { store: SessionStore }) {
           {snapshot.problems.at(-1)}
         </div>
       )}
-      <div className="main">
-        <aside className="sidebar" aria-label="Servers">
-          <h2>Connect</h2>
-          <ConnectPanel store={store} welcome={snapshot.welcome} disabled={snapshot.status.state !== 'open'} />
+      <div className={`main${sidebarShown ? '' : ' sidebar-hidden'}`}>
+        {/* Hidden, not unmounted: the connect form keeps what was typed in it. */}
+        <aside className="sidebar" id="sidebar" aria-label="Servers" hidden={!sidebarShown}>
           <ConnectionList
             store={store}
             conns={snapshot.conns}
             active={active?.conn}
             onSelect={(conn) => setPicked({ conn, ownLaunchesBefore: store.ownLaunches.length })}
           />
+          <h2>Connect</h2>
+          <ConnectPanel store={store} welcome={snapshot.welcome} disabled={snapshot.status.state !== 'open'} />
           <h2>Journal</h2>
           <PastSessions store={store} current={snapshot.welcome?.session} onOpen={setArchive} openFile={opener.open} />
           <OpenSessionFile opener={opener} />
@@ -222,7 +242,7 @@ function Shell({ store }: { store: SessionStore }) {
                   role="tab"
                   aria-selected={tab === t.id}
                   className={tab === t.id ? 'on' : ''}
-                  onClick={() => setTab(t.id)}
+                  onClick={() => switchTab(t.id)}
                 >
                   {t.label}
                 </button>

@@ -14,6 +14,11 @@ interface Props {
 
 export function ConnectionCard({ info, store, active, onSelect }: Props) {
   const [raw, setRaw] = useState('');
+  // Compact by default, so many cards fit beside the form: how it connected shows its last step,
+  // and the raw line box opens on demand.
+  const [allSteps, setAllSteps] = useState(false);
+  const [rawOpen, setRawOpen] = useState(false);
+  const http = info.config?.transport === 'http';
   const running = info.status === 'running' || info.status === 'starting';
   const name = connectionName(info);
 
@@ -49,18 +54,35 @@ export function ConnectionCard({ info, store, active, onSelect }: Props) {
           </span>
         )}
       </div>
-      <div className="meta" title={info.config ? commandLine(info.config) : name} data-testid="conn-name">
+      <div className="meta line" title={info.config ? commandLine(info.config) : name} data-testid="conn-name">
         {name}
       </div>
-      <div className="meta" data-testid="conn-status">
+      {/* Why it could not start is read whole; a running one's counts fit one line. */}
+      <div className={info.status === 'failed' ? 'meta' : 'meta line'} title={statusLine(info)} data-testid="conn-status">
         {statusLine(info)}
       </div>
       {info.steps.length > 0 && (
-        <ol aria-label="Connection steps">
-          {info.steps.map((s, i) => (
-            <li key={i}>{s}</li>
-          ))}
-        </ol>
+        <div className="conn-steps">
+          {/* Every step stays in the list (it is what it says); folded, only the last one shows. */}
+          <ol aria-label="Connection steps" id={`steps-${info.conn}`} className={allSteps ? '' : 'folded'}>
+            {info.steps.map((s, i) => (
+              <li key={i} hidden={!allSteps && i < info.steps.length - 1}>
+                {s}
+              </li>
+            ))}
+          </ol>
+          {info.steps.length > 1 && (
+            <button
+              type="button"
+              className="link"
+              aria-expanded={allSteps}
+              aria-controls={`steps-${info.conn}`}
+              onClick={() => setAllSteps((v) => !v)}
+            >
+              {allSteps ? 'last step only' : `all ${info.steps.length} steps`}
+            </button>
+          )}
+        </div>
       )}
       {info.connectError && (
         <p className="error" role="alert" data-testid="connect-error">
@@ -70,31 +92,38 @@ export function ConnectionCard({ info, store, active, onSelect }: Props) {
       <ConnectionControls info={info} store={store} />
       {running && (
         <form onSubmit={send}>
-          <label htmlFor={`raw-${info.conn}`}>
-            {info.config?.transport === 'http'
-              ? 'Send a raw message (the body of a POST, exactly as typed; Ctrl+Enter)'
-              : 'Send a raw line (exactly as typed; Ctrl+Enter)'}
-          </label>
-          <textarea
-            id={`raw-${info.conn}`}
-            rows={2}
-            value={raw}
-            onChange={(e) => setRaw(e.target.value)}
-            onKeyDown={onKey}
-            spellCheck={false}
-          />
+          {rawOpen && (
+            <>
+              <label htmlFor={`raw-${info.conn}`}>
+                {http
+                  ? 'Send a raw message (the body of a POST, exactly as typed; Ctrl+Enter)'
+                  : 'Send a raw line (exactly as typed; Ctrl+Enter)'}
+              </label>
+              <textarea
+                id={`raw-${info.conn}`}
+                rows={2}
+                value={raw}
+                onChange={(e) => setRaw(e.target.value)}
+                onKeyDown={onKey}
+                spellCheck={false}
+                autoFocus
+              />
+            </>
+          )}
           <div className="row">
-            <button type="submit" disabled={raw === ''}>
-              Send line
-            </button>
+            {rawOpen ? (
+              <button type="submit" disabled={raw === ''}>
+                Send line
+              </button>
+            ) : (
+              <button type="button" aria-expanded={false} onClick={() => setRawOpen(true)}>
+                {http ? 'Raw message…' : 'Raw line…'}
+              </button>
+            )}
             <button
               type="button"
               onClick={() => store.disconnect(info.conn)}
-              title={
-                info.config?.transport === 'http'
-                  ? 'Close its streams, end its session (DELETE), close the connection'
-                  : 'Close stdin, then SIGTERM, then SIGKILL'
-              }
+              title={http ? 'Close its streams, end its session (DELETE), close the connection' : 'Close stdin, then SIGTERM, then SIGKILL'}
             >
               Stop
             </button>

@@ -31,9 +31,11 @@ export function ConnectionList({ store, conns, active, onSelect }: Props) {
       {listed.length === 0 && (
         <p className="status">{conns.length === 0 ? 'None yet.' : 'None listed: removed connections stay in the log.'}</p>
       )}
-      {[...listed].reverse().map((info) => (
-        <ConnectionCard key={info.conn} info={info} store={store} active={info.conn === active} onSelect={() => onSelect(info.conn)} />
-      ))}
+      <div className="conn-list">
+        {[...listed].reverse().map((info) => (
+          <ConnectionCard key={info.conn} info={info} store={store} active={info.conn === active} onSelect={() => onSelect(info.conn)} />
+        ))}
+      </div>
     </>
   );
 }

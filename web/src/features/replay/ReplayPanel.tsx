@@ -208,12 +208,15 @@ function ReplayProgress({ state, onShowTimeline }: { state: ReplayState; onShowT
 /** The last replay in a few words, for the live view's tab bar (a run goes on while other views show). */
 export function ReplayStatus({ runs }: { runs: ReplayRuns }) {
   const state = useSyncExternalStore(runs.subscribe, runs.getSnapshot);
-  if (!state) return null;
+  if (!state || state.statusSeen) return null;
+  const text =
+    state.phase === 'running'
+      ? `replaying: ${state.judged} of ${state.total}`
+      : `replay ${state.phase === 'cancelled' ? 'cancelled' : 'done'}: ${renderSummary(state.tally)}`;
+  // The tab bar may cut it short: the whole of it on hover.
   return (
-    <span className="status" data-testid="replay-status" data-phase={state.phase}>
-      {state.phase === 'running'
-        ? `replaying: ${state.judged} of ${state.total}`
-        : `replay ${state.phase === 'cancelled' ? 'cancelled' : 'done'}: ${renderSummary(state.tally)}`}
+    <span className="status" data-testid="replay-status" data-phase={state.phase} title={text}>
+      {text}
     </span>
   );
 }

@@ -50,6 +50,8 @@ export interface ReplayState {
   total: number;
   tally: Tally;
   conns: ReplayedConnection[];
+  /** Set once the user moved on from the finished run: the tab bar no longer shows it. */
+  statusSeen?: boolean;
 }
 
 const zero = (): Tally => ({ match: 0, differ: 0, skipped: 0, failed: 0 });
@@ -92,6 +94,12 @@ export class ReplayRuns {
     this.emit();
     void this.run(plan, this.state.id);
     return true;
+  }
+
+  /** The finished run's outcome has been seen: the tab bar lets it go (the Replay view keeps it). */
+  dismissStatus(): void {
+    if (!this.state || this.state.phase === 'running' || this.state.statusSeen) return;
+    this.update((s) => ({ ...s, statusSeen: true }));
   }
 
   /** Stops the run: the connection being replayed is disconnected, what was in flight fails, the rest is not sent. */

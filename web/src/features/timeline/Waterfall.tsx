@@ -282,16 +282,19 @@ export function Waterfall({
         <button type="button" onClick={fitAll} data-testid="waterfall-fit" disabled={!hasRows}>
           Fit all
         </button>
-        <button
-          type="button"
-          onClick={toggleFollow}
-          aria-pressed={following}
-          className={following ? 'on' : ''}
-          data-testid="waterfall-follow"
-          disabled={!hasRows}
-        >
-          Follow live
-        </button>
+        {/* A recording does not grow: there is nothing live to follow. */}
+        {live && (
+          <button
+            type="button"
+            onClick={toggleFollow}
+            aria-pressed={following}
+            className={following ? 'on' : ''}
+            data-testid="waterfall-follow"
+            disabled={!hasRows}
+          >
+            Follow live
+          </button>
+        )}
         <span className="status">{range ? `${formatDuration(width(range)) || '0 ms'} in view` : ''}</span>
         <span className="spacer" />
         {children}
