@@ -257,7 +257,7 @@ function jsonOption(name: string, text: string | undefined): unknown {
 }
 
 /** Reads the arguments of `mcp-lens call` into what it will do; throws UsageError. Exported for tests of command lines the app builds. */
-export function planCall(argv: string[]) {
+export function planCall(argv: string[], env: NodeJS.ProcessEnv = process.env) {
   const { values, positionals } = parse(argv, callOptions);
   const help = values.help === true;
   const method = values.method;
@@ -328,6 +328,6 @@ export function planCall(argv: string[]) {
     params,
     elicit,
     elicitContent,
-    ...(help ? { server: { command: 'none', args: [], env: {} }, serverNotes: [] } : headlessServer(values, positionals)),
+    ...(help ? { server: { command: 'none', args: [], env: {} }, serverNotes: [] } : headlessServer(values, positionals, env)),
   };
 }
