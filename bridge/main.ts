@@ -10,6 +10,7 @@ import type { RunningBridge } from './createBridge.js';
 import type { HttpServerConfig, ServerConfigInput } from '../protocol/envelope.js';
 import { VERSION } from './version.js';
 import { stderr, stdout } from './cli/terminalOut.js';
+import { unknownSubcommand } from './cli/subcommands.js';
 
 const USAGE = `Usage: mcp-lens [options] [-- command [args...]]
        mcp-lens [options] --config <file> --server <name>
@@ -92,6 +93,11 @@ export async function runCli(argv: string[], options: CliOptions = {}): Promise<
   if (argv[0] === 'tour') return headless('tour', async () => (await import('./cli/tour.js')).runTour(argv.slice(1)));
   if (argv[0] === 'conformance-client')
     return headless('conformance-client', async () => (await import('./cli/conformanceClient.js')).runConformanceClient(argv.slice(1)));
+  const unknown = unknownSubcommand(argv[0]);
+  if (unknown !== undefined) {
+    stderr.write(`${unknown}\n`);
+    return 2;
+  }
   return serve(argv, options);
 }
 

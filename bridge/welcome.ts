@@ -9,6 +9,7 @@ import type { HttpServerConfig, ServerConfig, WelcomeFrame } from '../protocol/e
 import { redactConfig, redactHttpConfig } from '../protocol/redact.js';
 import type { Access } from './security.js';
 import { VERSION } from './version.js';
+import { cliWords } from './cliWords.js';
 
 export interface WelcomeParts {
   session: string;
@@ -26,6 +27,7 @@ export function welcomeFor(parts: WelcomeParts): (access: Access) => WelcomeFram
   // it whatever server the bridge was started with.
   const demoJs = fileURLToPath(new URL('../demo/server.js', import.meta.url));
   const demoServer = fs.existsSync(demoJs) ? { command: process.execPath, args: [demoJs] } : undefined;
+  const cli = cliWords();
   return (access) => ({
     type: 'welcome',
     session,
@@ -38,6 +40,8 @@ export function welcomeFor(parts: WelcomeParts): (access: Access) => WelcomeFram
       ? {}
       : { defaultRemote: access === 'full' ? defaultRemote : { ...redactHttpConfig(defaultRemote).config, label: defaultRemote.label } }),
     version: VERSION,
-    ...(access === 'full' ? { followerToken, ...(demoServer ? { demoServer } : {}), serverCwd: process.cwd() } : { readOnly: true }),
+    ...(access === 'full'
+      ? { followerToken, ...(demoServer ? { demoServer } : {}), ...(cli ? { cli } : {}), serverCwd: process.cwd() }
+      : { readOnly: true }),
   });
 }

@@ -84,7 +84,7 @@ for (const flow of ['Handshake', 'Stateless'] as FlowName[]) {
         const detail = await tl.select(tl.row({ conn: id, method: 'tools/call', status }));
         await page.evaluate(() => navigator.clipboard.writeText(''));
         await detail.getByTestId('copy-cli').click();
-        await expect.poll(() => page.evaluate(() => navigator.clipboard.readText())).toMatch(/^mcp-lens call /);
+        await expect.poll(() => page.evaluate(() => navigator.clipboard.readText())).toMatch(/ call --flow /);
         const line = await page.evaluate(() => navigator.clipboard.readText());
         expect(line).toContain(`--flow ${flow.toLowerCase()}`);
         const run = await sh(line, bin);

@@ -339,6 +339,8 @@ export const welcomeFrameSchema = z.object({
   followerToken: z.string().optional(),
   /** To a full socket: how to start the demo server beside the bridge (a tour's `server: {demo: true}`). */
   demoServer: z.object({ command: z.string(), args: z.array(z.string()) }).optional(),
+  /** To a full socket: the words that run this bridge's CLI from a shell (`mcp-lens`, or `node …/bin.js`), for "Copy as CLI". */
+  cli: z.array(z.string()).optional(),
   /** To a full socket: where a server launched without a `cwd` runs (the bridge's own directory). */
   serverCwd: z.string().optional(),
   /** To a follower's socket: it receives events, and every command but attach is refused. */

@@ -12,8 +12,53 @@ export const commonOptions = {
   record: { type: 'string' },
   'no-discover': { type: 'boolean', default: false },
   'inherit-env': { type: 'boolean', default: false },
+  ...envOptions(),
   help: { type: 'boolean', short: 'h' },
 } as const satisfies ParseArgsConfig['options'];
+
+/** `--env NAME=value` and `--pass-env NAME`: what a server MCP Lens starts is given besides the safe list. */
+export function envOptions() {
+  return {
+    env: { type: 'string', multiple: true },
+    'pass-env': { type: 'string', multiple: true },
+  } as const satisfies ParseArgsConfig['options'];
+}
+
+export const ENV_USAGE = `  --env NAME=value                  set NAME for the server (repeatable)
+  --pass-env NAME                   hand the server NAME from this environment, as it is here; stops with
+                                    exit 2, naming it, when NAME is not set (repeatable; for a secret)`;
+
+const ENV_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
+
+/**
+ * The variables `--env` and `--pass-env` give the server. A `--pass-env` name that is not set
+ * here stops the run before the server starts: a server started without its key fails later and
+ * less clearly, and a placeholder sent in its place would be worse.
+ */
+export function serverEnvValues(
+  values: { env?: string[] | undefined; 'pass-env'?: string[] | undefined },
+  callerEnv: NodeJS.ProcessEnv = process.env,
+): Record<string, string> {
+  const env: Record<string, string> = {};
+  for (const pair of values.env ?? []) {
+    const eq = pair.indexOf('=');
+    const name = eq < 0 ? pair : pair.slice(0, eq);
+    if (eq < 0 || !ENV_NAME.test(name)) throw new UsageError(`--env expects NAME=value, got "${pair}"`);
+    env[name] = pair.slice(eq + 1);
+  }
+  const missing: string[] = [];
+  for (const name of values['pass-env'] ?? []) {
+    if (!ENV_NAME.test(name)) throw new UsageError(`--pass-env expects a variable's name, got "${name}"`);
+    const value = callerEnv[name];
+    if (value === undefined) missing.push(name);
+    else env[name] = value;
+  }
+  if (missing.length > 0)
+    throw new UsageError(
+      `the server needs ${missing.join(', ')} from this environment (--pass-env), and ${missing.length === 1 ? 'it is' : 'they are'} not set: ${missing.map((m) => `export ${m}=…`).join('; ')} first`,
+    );
+  return env;
+}
 
 export function parse<T extends ParseArgsConfig['options']>(argv: string[], options: T) {
   try {

@@ -22,7 +22,7 @@ import { INPUT_REQUIRED_METHODS, LOG_LEVELS } from '../../protocol/flows.js';
 import { errorCodeName, explainError, type JsonRpcId } from '../../protocol/jsonrpc.js';
 import { removedMethodNote } from '../../protocol/removedMethods.js';
 import type { Finding } from '../../protocol/lint/index.js';
-import { commonOptions, flowOption, msOption, parse, probeTimeoutOption, UsageError } from './args.js';
+import { commonOptions, ENV_USAGE, flowOption, msOption, parse, probeTimeoutOption, UsageError } from './args.js';
 import { configOptions, headlessServer } from './configFile.js';
 import { CONN, HeadlessClient } from './headless.js';
 import { recordTarget, writeRecord } from './record.js';
@@ -56,7 +56,8 @@ export const CALL_USAGE = `Usage: mcp-lens call --method <method> [options] -- <
   --transcript                      print every wire line with its time (on stderr)
   --record <file>                   write the session file (docs/session-format.md)
   --inherit-env                     hand the server this whole environment (default: PATH, HOME, USER,
-                                    SHELL, TERM, LOGNAME only; set more with -- env NAME=value cmd)
+                                    SHELL, TERM, LOGNAME only; more with --env and --pass-env)
+${ENV_USAGE}
   --config <file> --server <name>   the server named in an mcpServers config file (Claude Desktop,
                                     Cursor, VS Code), with its env and cwd, in place of -- command
 ${HTTP_USAGE}
@@ -256,7 +257,7 @@ function jsonOption(name: string, text: string | undefined): unknown {
 }
 
 /** Reads the arguments of `mcp-lens call` into what it will do; throws UsageError. Exported for tests of command lines the app builds. */
-export function planCall(argv: string[]) {
+export function planCall(argv: string[], env: NodeJS.ProcessEnv = process.env) {
   const { values, positionals } = parse(argv, callOptions);
   const help = values.help === true;
   const method = values.method;
@@ -327,6 +328,6 @@ export function planCall(argv: string[]) {
     params,
     elicit,
     elicitContent,
-    ...(help ? { server: { command: 'none', args: [], env: {} }, serverNotes: [] } : headlessServer(values, positionals)),
+    ...(help ? { server: { command: 'none', args: [], env: {} }, serverNotes: [] } : headlessServer(values, positionals, env)),
   };
 }

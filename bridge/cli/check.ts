@@ -39,7 +39,9 @@ a tool), and prints what breaks the protocol, grouped by rule.
   --transcript             print every wire line (on stderr)
   --record <file>          write the session file
   --inherit-env            hand the server this whole environment (default: PATH, HOME, USER, SHELL,
-                           TERM, LOGNAME only; set more with -- env NAME=value cmd)
+                           TERM, LOGNAME only; more with the two below)
+  --env NAME=value         set NAME for the server (repeatable)
+  --pass-env NAME          hand the server NAME from this environment; exit 2, naming it, when unset
   --config <file>          with --server <name>: the server named in an mcpServers config file
                            (Claude Desktop, Cursor, VS Code), with its env and cwd, in place of -- command
 ${HTTP_USAGE}

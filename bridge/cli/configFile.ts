@@ -8,7 +8,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { ConnectionConfig, HttpServerConfig, ServerConfig } from '../../protocol/envelope.js';
 import { formatConfigProblem, readServersFile, type ImportedServer } from '../../protocol/mcpServersFile.js';
-import { serverCommand, UsageError } from './args.js';
+import { serverCommand, serverEnvValues, UsageError } from './args.js';
 import { hasHttpValues, httpServerFrom, type HttpValues } from './httpOptions.js';
 
 /** Options `call`, `check` and the app's command take for it. */
@@ -56,32 +56,38 @@ export function serverFromConfigFile(file: string, name: string | undefined): Im
  * `--`. `serverNotes` are what the reader noticed in the entry (placeholders left as written).
  */
 export function headlessServer(
-  values: { config?: string; server?: string; 'inherit-env'?: boolean } & HttpValues,
+  values: { config?: string; server?: string; 'inherit-env'?: boolean; env?: string[]; 'pass-env'?: string[] } & HttpValues,
   positionals: string[],
   env: NodeJS.ProcessEnv = process.env,
 ): { server: ConnectionConfig; serverNotes: string[] } {
   const inherit = values['inherit-env'] === true ? { inheritEnv: true as const } : {};
+  const given = values.env !== undefined || values['pass-env'] !== undefined;
   if (values.url !== undefined) {
     if (values.config !== undefined || positionals.length > 0)
       throw new UsageError('give the server with --url, with --config and --server, or after --: one of them');
     if (values['inherit-env'] === true) throw new UsageError('--inherit-env is for a server MCP Lens starts, not one at a --url');
+    if (given) throw new UsageError('--env and --pass-env are for a server MCP Lens starts, not one at a --url');
     return { server: httpServerFrom(values, { transport: 'http', url: values.url, headers: {} }, env), serverNotes: [] };
   }
   if (values.config === undefined) {
     if (values.server !== undefined) throw new UsageError('--server names a server of a --config file: give the file too');
     if (hasHttpValues(values))
       throw new UsageError('--header, --bearer-token(-env) and --http-timeout go with --url (or a remote --config server)');
-    return { server: { ...serverCommand(positionals), env: {}, ...inherit }, serverNotes: [] };
+    return { server: { ...serverCommand(positionals), env: serverEnvValues(values, env), ...inherit }, serverNotes: [] };
   }
   if (positionals.length > 0) throw new UsageError('give the server with --config and --server, or after --, not both');
   const picked = serverFromConfigFile(values.config, values.server);
   const serverNotes = picked.notes.map((n) => `"${picked.name}": ${n}`);
-  if (picked.transport === 'http') return { server: httpServerFrom(values, picked.config, env), serverNotes };
+  if (picked.transport === 'http') {
+    if (given)
+      throw new UsageError(`"${picked.name}" in ${values.config} is a remote server: --env and --pass-env are for one MCP Lens starts`);
+    return { server: httpServerFrom(values, picked.config, env), serverNotes };
+  }
   if (hasHttpValues(values))
     throw new UsageError(
       `"${picked.name}" in ${values.config} is started by MCP Lens: --header and a bearer token are for a remote server`,
     );
-  return { server: { ...picked.config, ...inherit }, serverNotes };
+  return { server: { ...picked.config, env: { ...picked.config.env, ...serverEnvValues(values, env) }, ...inherit }, serverNotes };
 }
 
 /**

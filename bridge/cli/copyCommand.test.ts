@@ -83,16 +83,17 @@ describe('copy as CLI, run by a shell and read by mcp-lens call', () => {
     expect(list.params).toEqual({ cursor: HOSTILE });
   });
 
-  it('starts in the server’s directory and takes env values from the user’s shell', () => {
+  it('starts in the server’s directory and hands env keys on by name from the user’s shell', () => {
     const { line } = built({
       request: { id: 1, method: 'ping' },
-      config: { command: 'srv', args: [], env: { API_KEY: '[redacted]' }, cwd: dir },
+      config: { command: 'srv', args: ['--token', '[redacted]'], env: { API_KEY: '[redacted]' }, cwd: dir },
     });
-    const shell = runInShell(line, { API_KEY: 'from the shell' });
+    const shell = runInShell(line, { API_KEY: 'from the shell', TOKEN: 'tok' });
     expect(shell.cwd).toBe(dir);
-    expect(shell.apiKey).toBe('from the shell');
-    expect(planCall(shell.argv.slice(1)).method).toBe('ping');
-    // Unset, the line stops instead of starting the server without it.
-    expect(() => execFileSync('/bin/sh', ['-c', line], { env: { PATH: `${dir}:/usr/bin:/bin` }, stdio: 'pipe' })).toThrow();
+    const plan = planCall(shell.argv.slice(1), { API_KEY: 'from the shell' });
+    expect(plan.method).toBe('ping');
+    expect(plan.server).toMatchObject({ command: 'srv', args: ['--token', 'tok'], env: { API_KEY: 'from the shell' } });
+    // Without the masked argument's variable, the shell stops before anything runs, naming it.
+    expect(() => execFileSync('/bin/sh', ['-c', line], { env: { PATH: `${dir}:/usr/bin:/bin` }, stdio: 'pipe' })).toThrow(/TOKEN/);
   });
 });

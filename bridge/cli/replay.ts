@@ -19,7 +19,17 @@ import { RecordedAnswers } from '../../protocol/replay/recordedAnswers.js';
 import { readRecordings, type RecordedConnection } from '../../protocol/replay/recording.js';
 import { replayCalls, type ExchangeReport } from '../../protocol/replay/replayCalls.js';
 import { renderExchange, renderSummary, tally, type Tally } from '../../protocol/replay/report.js';
-import { flowOption, msOption, parse, probeTimeoutOption, serverCommand, UsageError } from './args.js';
+import {
+  ENV_USAGE,
+  envOptions,
+  flowOption,
+  msOption,
+  parse,
+  probeTimeoutOption,
+  serverCommand,
+  serverEnvValues,
+  UsageError,
+} from './args.js';
 import { HeadlessClient } from './headless.js';
 import { hasHttpValues, HTTP_USAGE, httpOptions, httpServerFrom, type HttpValues } from './httpOptions.js';
 import { readSessionFile } from './readSession.js';
@@ -40,11 +50,13 @@ taken when the connections replayed share one origin (pick one with --conn, or g
   --ignore <jsonpath>               set this part of every answer aside, e.g.
                                     '$.result.content[0].text' or '$..version' (repeatable)
   --strict                          compare the volatile values too (progress tokens,
-                                    requestState, timestamps), which are set aside by default
+                                    requestState, timestamps, process ids), set aside by default;
+                                    JSON written out as text is compared as JSON, paths go on into it
   --conn <id>                       replay only this connection of the file
   --timeout <ms>                    per-request idle timeout (default 60000)
   --probe-timeout <ms>              auto: wait this long for server/discover before initialize
   --transcript                      print every wire line of the replay (on stderr)
+${ENV_USAGE}
 ${HTTP_USAGE}
 
 The opening request (initialize or server/discover) is made again by the engine and compared
@@ -64,6 +76,7 @@ const replayOptions = {
   'probe-timeout': { type: 'string' },
   transcript: { type: 'boolean', default: false },
   help: { type: 'boolean', short: 'h' },
+  ...envOptions(),
   ...httpOptions,
 } as const;
 
@@ -111,14 +124,22 @@ export function planReplay(argv: string[]): ReplayPlan | undefined {
   };
 }
 
-function commandLineServer(values: HttpValues, command: string[] | undefined): ConnectionConfig | undefined {
+function commandLineServer(
+  values: HttpValues & { env?: string[]; 'pass-env'?: string[] },
+  command: string[] | undefined,
+): ConnectionConfig | undefined {
+  const given = values.env !== undefined || values['pass-env'] !== undefined;
   if (values.url !== undefined) {
     if (command !== undefined) throw new UsageError('give the server with --url or after --, not both');
+    if (given) throw new UsageError('--env and --pass-env are for a server MCP Lens starts, not one at a --url');
     return httpServerFrom(values, { transport: 'http', url: values.url, headers: {} });
   }
-  if (command === undefined) return undefined;
+  if (command === undefined) {
+    if (given) throw new UsageError('--env and --pass-env go with the server to start, after --');
+    return undefined;
+  }
   if (hasHttpValues(values)) throw new UsageError('--header, --bearer-token(-env) and --http-timeout are for a server over HTTP');
-  return { ...serverCommand(command), env: {} };
+  return { ...serverCommand(command), env: serverEnvValues(values) };
 }
 
 /**

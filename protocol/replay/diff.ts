@@ -4,7 +4,13 @@
  * index by index (an insertion shows as changes from that index on, which is what a reader of a
  * response wants to see: the first place things moved). A place the caller sets aside is not
  * descended into.
+ *
+ * Two different strings that both hold a JSON object or array (a resource's `text`, a tool's
+ * text content: servers often answer with JSON written out) are compared as that JSON, and the
+ * path goes on into it: `$.result.contents[0].text.pid`. A string has no members of its own, so
+ * the path is unambiguous, and an ignore path (`$..pid`) reaches inside the text as well.
  */
+import { nestsDeeperThan } from '../jsonDepth.js';
 import type { PathStep } from './jsonPath.js';
 
 export type Difference =
@@ -69,10 +75,32 @@ export function diffJson(recorded: unknown, got: unknown, options: DiffOptions =
       }
       return;
     }
-    if (a !== b) add({ kind: 'changed', path: [...path], recorded: a, got: b });
+    if (a === b) return;
+    if (ta === 'string') {
+      const x = jsonText(a as string);
+      const y = jsonText(b as string);
+      if (x !== undefined && y !== undefined) return walk(path, x.value, y.value);
+    }
+    add({ kind: 'changed', path: [...path], recorded: a, got: b });
   };
   walk([], recorded, got);
   return result;
+}
+
+/** Past this a text is compared as text: parsing it again on every replayed answer is not free. */
+const MAX_JSON_TEXT = 1_000_000;
+
+/** The JSON object or array a string holds, boxed (so `null` is not mistaken for none); undefined for any other text. */
+function jsonText(text: string): { value: unknown } | undefined {
+  if (text.length > MAX_JSON_TEXT) return undefined;
+  const start = text.trimStart()[0];
+  if (start !== '{' && start !== '[') return undefined;
+  if (nestsDeeperThan(text)) return undefined;
+  try {
+    return { value: JSON.parse(text) as unknown };
+  } catch {
+    return undefined;
+  }
 }
 
 /** Equal as JSON: the same keys with equal values, whatever their order. */

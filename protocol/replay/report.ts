@@ -43,8 +43,10 @@ export function renderExchange(report: ExchangeReport, options: RenderOptions = 
 export function renderDifference(difference: Difference, maxValue = 200): string[] {
   const path = `      ${formatPath(difference.path)}`;
   switch (difference.kind) {
-    case 'changed':
-      return [path, `        recorded: ${clip(difference.recorded, maxValue)}`, `        got:      ${clip(difference.got, maxValue)}`];
+    case 'changed': {
+      const [recorded, got] = clipPair(difference.recorded, difference.got, maxValue);
+      return [path, `        recorded: ${recorded}`, `        got:      ${got}`];
+    }
     case 'missing':
       return [`${path}  (missing now)`, `        recorded: ${clip(difference.recorded, maxValue)}`];
     case 'added':
@@ -84,6 +86,26 @@ function ids(map: ReplayIds): string {
 
 function show(id: unknown): string {
   return JSON.stringify(id);
+}
+
+/**
+ * Two values that differ, each as JSON on one line. When both are long, each is cut around the
+ * first character where they part (with what comes just before it), so two long texts that share
+ * their start never print as two identical prefixes.
+ */
+export function clipPair(recorded: unknown, got: unknown, max: number): [string, string] {
+  const a = JSON.stringify(recorded) ?? String(recorded);
+  const b = JSON.stringify(got) ?? String(got);
+  if (a.length <= max && b.length <= max) return [a, b];
+  let at = 0;
+  while (at < a.length && at < b.length && a[at] === b[at]) at++;
+  const from = Math.max(0, at - Math.floor(max / 4));
+  if (from === 0) return [clip(recorded, max), clip(got, max)];
+  const window = (text: string): string => {
+    const end = Math.min(text.length, from + max);
+    return `…${text.slice(from, end)}${end < text.length ? '…' : ''} (${text.length} characters, from character ${from + 1})`;
+  };
+  return [window(a), window(b)];
 }
 
 /** A value as JSON on one line, clipped in the middle of nothing: the start is what a reader scans. */

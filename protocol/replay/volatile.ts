@@ -58,11 +58,19 @@ export function ignoreRule(options: IgnoreOptions = {}): IgnorePlace {
   };
 }
 
+/** Keys whose values are process ids: a new one on every start of the server. */
+export const PROCESS_ID_KEY = /^(pid|ppid|processId|process_id)$/;
+
 export function isVolatile(path: readonly PathStep[], recorded: unknown, got: unknown): boolean {
   if (volatilePaths.some((p) => pathMatches(p, path))) return true;
   const last = path[path.length - 1];
-  if (typeof last === 'string' && TIME_KEY.test(last)) return true;
+  if (typeof last === 'string' && (TIME_KEY.test(last) || (PROCESS_ID_KEY.test(last) && isProcessId(recorded) && isProcessId(got))))
+    return true;
   return isIsoTime(recorded) && isIsoTime(got);
+}
+
+function isProcessId(value: unknown): boolean {
+  return typeof value === 'number' && Number.isInteger(value) && value > 0;
 }
 
 function isIsoTime(value: unknown): boolean {

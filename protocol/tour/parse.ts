@@ -4,7 +4,7 @@
  * issues, told at the field they are about), and what only the whole tour shows (a `$ref` to a
  * later step, a connection nobody declared, two steps with one id).
  */
-import { LineCounter, parseDocument, visit, isAlias, type Document } from 'yaml';
+import { LineCounter, parseDocument, visit, isAlias, isNode, type Document } from 'yaml';
 import type { $ZodIssue } from 'zod/v4/core';
 import { findJsonSyntaxError } from '../jsonWhere.js';
 import { nestsDeeperThan, MAX_JSON_DEPTH } from '../jsonDepth.js';
@@ -107,7 +107,7 @@ function readYaml(text: string): Read {
   }
   const first = doc.errors[0];
   if (first) {
-    const pos = first.linePos?.[0] ?? lineColumnOf(lines, first.pos[0]);
+    const pos = lines.linePos(errorOffset(doc, text, first.pos[0]));
     return { ok: false, problem: { line: pos.line, column: pos.col, where: '', message: yamlMessage(first.code, first.message) } };
   }
   const locate = yamlLocator(doc, lines);
@@ -120,8 +120,21 @@ function readYaml(text: string): Read {
   return { ok: true, value, locate };
 }
 
-function lineColumnOf(lines: LineCounter, offset: number): { line: number; col: number } {
-  return lines.linePos(offset);
+/**
+ * Where to point at a syntax error. The parser finds an unclosed quote, list or map only when the
+ * text runs out, and says so at the end (a line past the last one when the file ends in a newline):
+ * the reader needs the place it opens, the last one still open there. Elsewhere, the parser's place.
+ */
+function errorOffset(doc: Document, text: string, offset: number): number {
+  const end = text.trimEnd().length;
+  if (offset < end) return offset;
+  let opener: number | undefined;
+  visit(doc, (_key, node) => {
+    if (!isNode(node) || !node.range) return;
+    const [start, valueEnd] = node.range;
+    if (valueEnd >= end && '"\'[{'.includes(text[start] ?? ' ') && (opener === undefined || start > opener)) opener = start;
+  });
+  return opener ?? Math.max(0, end - 1);
 }
 
 /** The parser's message without its own " at line L, column C:" and the excerpt after it. */

@@ -5,6 +5,7 @@ import { takeToken } from '../session/token.js';
 import { ConnectPanel } from '../features/connect/ConnectPanel.js';
 import { ConnectionList } from '../features/connect/ConnectionList.js';
 import { statusLine } from '../features/connect/ConnectionCard.js';
+import { clearConfigs } from '../features/connect/clearConfigs.js';
 import { TimelinePanel } from '../features/timeline/TimelinePanel.js';
 import { PastSessions, type Archive } from '../features/journal/PastSessions.js';
 import { ToolsPanel } from '../features/tools/ToolsPanel.js';
@@ -269,7 +270,15 @@ function Shell({ store }: { store: SessionStore }) {
                   </div>
                 )}
               >
-                {tab === 'timeline' && <TimelinePanel client={liveTimeline} conns={snapshot.conns} live inUrl />}
+                {tab === 'timeline' && (
+                  <TimelinePanel
+                    client={liveTimeline}
+                    conns={snapshot.conns}
+                    live
+                    inUrl
+                    commandBase={{ cli: snapshot.welcome?.cli, serverCwd: snapshot.welcome?.serverCwd, clear: clearConfigs(store) }}
+                  />
+                )}
                 {tab === 'compare' && <CompareView dark={dark} />}
                 {tab === 'workshop' && <WorkshopView />}
                 {(tab === 'tools' || tab === 'resources' || tab === 'prompts') && !panel && (

@@ -6,7 +6,7 @@
 import { useState } from 'react';
 import type { RowDetail } from '../../../../protocol/timeline/contract.js';
 import type { ConnInfo } from '../../../../protocol/session.js';
-import { CopyButtons, commandFor } from './CopyButtons.js';
+import { CopyButtons, commandFor, type CommandContext } from './CopyButtons.js';
 import { ExactLine } from './ExactLine.js';
 import { JsonTree } from './JsonTree.js';
 import { ReplayNoteDetail } from './ReplayNoteDetail.js';
@@ -22,11 +22,13 @@ interface Props {
   onPickRow: (row: number) => void;
   /** Selects the row holding an event, by its seq (a replay verdict's link to the new exchange). */
   onPickSeq?: (seq: number) => void;
+  /** For "Copy as CLI": how to run the CLI here, the tab's clear config, the answers given. */
+  commandContext?: CommandContext;
 }
 
 const STREAM = { stdin: '→ sent', stdout: '← received', stderr: '⚠ stderr' } as const;
 
-export function DetailPane({ detail, conn, connName, onClose, onPickRow, onPickSeq }: Props) {
+export function DetailPane({ detail, conn, connName, onClose, onPickRow, onPickSeq, commandContext }: Props) {
   if (!detail) {
     return (
       <section className="tl-detail" aria-label="Row detail" data-testid="detail-pane" aria-busy="true">
@@ -37,7 +39,7 @@ export function DetailPane({ detail, conn, connName, onClose, onPickRow, onPickS
   const { row } = detail;
   const duration = rowDuration(row);
   const steps = progressSteps(detail);
-  const command = commandFor(detail, conn);
+  const command = commandFor(detail, conn, commandContext);
   return (
     <section className="tl-detail" aria-label="Row detail" data-testid="detail-pane" data-row={row.row}>
       <header className="tl-detail-head">
@@ -153,6 +155,12 @@ export function DetailPane({ detail, conn, connName, onClose, onPickRow, onPickS
         <details className="tl-cli">
           <summary>Send it again from a shell</summary>
           <pre data-testid="detail-cli">{command.line}</pre>
+          {command.needs.length > 0 && (
+            <p className="status" data-testid="detail-cli-needs">
+              Needs {command.needs.join(', ')} set in your shell (secrets are never written into the command).
+            </p>
+          )}
+          {command.caveat && <p className="warn-text">{command.caveat}</p>}
         </details>
       )}
     </section>

@@ -9,6 +9,8 @@ import type { SortColumn, TimelineClient, TimelineFilter, TimelineRow } from '..
 import type { ConnInfo } from '../../../../protocol/session.js';
 import { connectionName } from '../../ui/connectionName.js';
 import { DetailPane } from './DetailPane.js';
+import { useElicitAnswer } from './CopyButtons.js';
+import type { ConnectionConfig } from '../../../../protocol/envelope.js';
 import { FilterBar } from './FilterBar.js';
 import { ShortcutsDialog } from './ShortcutsDialog.js';
 import { StatsLine } from './StatsLine.js';
@@ -23,13 +25,18 @@ import './timeline.css';
 interface Props {
   client: TimelineClient;
   conns: readonly ConnInfo[];
+  /**
+   * For "Copy as CLI": the words that run the CLI here, where servers run, and the configs this
+   * tab launched in clear (a live session's only: a file's connection ids are its own).
+   */
+  commandBase?: { cli?: readonly string[] | undefined; serverCwd?: string | undefined; clear?: ReadonlyMap<string, ConnectionConfig> };
   /** A live session grows and has a "now"; a past one does not. */
   live: boolean;
   /** Keep the view in the URL fragment (the live session's view). */
   inUrl: boolean;
 }
 
-export function TimelinePanel({ client, conns, live, inUrl }: Props) {
+export function TimelinePanel({ client, conns, live, inUrl, commandBase }: Props) {
   const [view, update] = useTimelineView(inUrl);
   const { stats, version } = useTimelineStats(client);
   const [applied, setApplied] = useState(0);
@@ -87,6 +94,7 @@ export function TimelinePanel({ client, conns, live, inUrl }: Props) {
 
   const detailOpen = view.detail && selected !== undefined;
   const detail = useRowDetail(client, detailOpen ? selected : undefined, dataVersion);
+  const elicit = useElicitAnswer(client, detail);
 
   const byConn = useMemo(() => new Map(conns.map((c) => [c.conn, c])), [conns]);
   // The session's snapshot and the stats are new objects on every update; what the rows and
@@ -323,6 +331,12 @@ export function TimelinePanel({ client, conns, live, inUrl }: Props) {
             onClose={() => update((v) => ({ ...v, detail: false }))}
             onPickRow={pickRow}
             onPickSeq={pickSeq}
+            commandContext={{
+              cli: commandBase?.cli,
+              serverCwd: commandBase?.serverCwd,
+              clear: selectedConn === undefined ? undefined : commandBase?.clear?.get(selectedConn),
+              elicit,
+            }}
           />
         )}
       </div>

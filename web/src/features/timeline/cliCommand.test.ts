@@ -36,6 +36,7 @@ describe('copy as CLI', () => {
         'demo/server.js',
       ],
       line: `mcp-lens call --flow stateless --protocol-version 2026-07-28 --method tools/call --tool-name echo --tool-args-json '{"text":"hi"}' -- node demo/server.js`,
+      needs: [],
     });
   });
 
@@ -66,14 +67,52 @@ describe('copy as CLI', () => {
     });
   });
 
-  it('passes env keys on from the user’s shell and starts in the server’s directory', () => {
+  it('hands env keys on from the user’s shell by name and starts in the server’s directory', () => {
     const built = cliCommand({
       request: { id: 1, method: 'ping' },
       config: { command: 'srv', args: [], env: { API_KEY: '[redacted]', 'BAD KEY;rm': '[redacted]' }, cwd: "/tmp/it's here" },
     });
+    expect(built.ok && built.line).toBe(`cd '/tmp/it'\\''s here' && mcp-lens call --flow auto --method ping --pass-env API_KEY -- srv`);
+    expect(built.ok && built.needs).toEqual(['API_KEY']);
+  });
+
+  it('carries the env values this tab knows that are not secret, and names the rest', () => {
+    const built = cliCommand({
+      request: { id: 1, method: 'ping' },
+      config: { command: 'srv', args: [], env: { GREETING: '[redacted]', API_KEY: '[redacted]', MARKED: '[redacted]' } },
+      clear: { command: 'srv', args: [], env: { GREETING: 'hello there', API_KEY: 'sk-1', MARKED: 'abc-secret' }, secrets: ['abc-secret'] },
+      cli: ['node', '/opt/my lens/bin.js'],
+      serverCwd: '/srv',
+    });
     expect(built.ok && built.line).toBe(
-      `cd '/tmp/it'\\''s here' && API_KEY="\${API_KEY:?}" mcp-lens call --flow auto --method ping -- srv`,
+      `cd /srv && node '/opt/my lens/bin.js' call --flow auto --method ping --env 'GREETING=hello there' --pass-env API_KEY --pass-env MARKED -- srv`,
     );
+  });
+
+  it('reads a masked argument, URL part or header from a named variable, never sending the marker', () => {
+    const stdio = cliCommand({
+      request: { id: 1, method: 'ping' },
+      config: { command: 'srv', args: ['--token', '[redacted]', '--api-key=[redacted]', 'plain'] },
+    });
+    expect(stdio.ok && stdio.line).toBe(
+      'mcp-lens call --flow auto --method ping -- srv --token "${TOKEN:?set TOKEN to argument 2}" --api-key="${API_KEY:?set API_KEY to argument 3}" plain',
+    );
+    expect(stdio.ok && stdio.needs).toEqual(['TOKEN', 'API_KEY']);
+    const http = cliCommand({
+      request: { id: 1, method: 'ping' },
+      config: { transport: 'http', url: 'https://h/mcp?key=[redacted]', headers: { 'X-Api-Key': '[redacted]' } },
+    });
+    expect(http.ok && http.line).toContain(`--url 'https://h/mcp?key='"\${URL:?set URL to a value in the URL}"`);
+    expect(http.ok && http.line).toContain(`--header 'X-Api-Key: '"\${X_API_KEY:?set X_API_KEY to the X-Api-Key header}"`);
+  });
+
+  it('answers the server’s elicitation as the row did', () => {
+    const built = cliCommand({
+      request: { id: 1, method: 'tools/call', params: { name: 'confirm', arguments: {} } },
+      config,
+      elicit: { action: 'accept', content: { confirm: true, who: 'Ada' }, differing: false },
+    });
+    expect(built.ok && built.line).toContain(`--elicit accept --elicit-content '{"confirm":true,"who":"Ada"}'`);
   });
 });
 

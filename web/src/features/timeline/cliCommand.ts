@@ -1,14 +1,23 @@
 /**
  * "Copy as CLI": the `mcp-lens call` command line that sends a recorded request again, from a
- * POSIX shell. The server command comes from the connection's config (as the user typed it),
- * the flow and version from what the connection settled on, the method and its parameters from
- * the exact request line. Everything in it may come from a hostile server (a tool name, an
+ * POSIX shell, and gets the row's answer back. The server command comes from the connection's
+ * config (as the user typed it), the flow and version from what the connection settled on, the
+ * method and its parameters from the exact request line, and the answer to the server's
+ * elicitation from the exchange. Everything in it may come from a hostile server (a tool name, an
  * argument, a URI), so every word is quoted unless it is made only of characters no shell treats
- * specially. Env values are never journaled: each env key becomes `KEY="${KEY:?}"`, which passes
- * the user's own value on and stops with a message when it is unset.
+ * specially.
+ *
+ * It runs where it was copied: it starts with the words that run this bridge's own CLI (from a
+ * clone, `node …/dist/node/bridge/bin.js`, since `mcp-lens` is on no PATH there), and `cd`s to the
+ * directory the server ran in. No secret is written into it: an env value is carried with
+ * `--env NAME=value` only when this tab launched the connection, knows the value, and it is not a
+ * secret; any other env key is handed on from the user's shell with `--pass-env NAME` (which stops,
+ * naming it, when it is unset). A masked value in an argument, the URL or a header becomes
+ * `"${NAME:?…}"`, so the shell stops with a message naming NAME rather than send the marker.
  */
-import type { RedactedConfig, RedactedHttpConfig } from '../../../../protocol/envelope.js';
-import { REDACTED } from '../../../../protocol/redact.js';
+import type { ConnectionConfig, RedactedConfig, RedactedHttpConfig } from '../../../../protocol/envelope.js';
+import type { ElicitAnswer } from '../../../../protocol/elicitAnswer.js';
+import { isCredentialName, REDACTED } from '../../../../protocol/redact.js';
 
 export interface CliSource {
   /** The request line, parsed. */
@@ -18,12 +27,34 @@ export interface CliSource {
     | Pick<RedactedHttpConfig, 'transport' | 'url' | 'headers'>;
   flow?: 'handshake' | 'stateless';
   protocolVersion?: string;
+  /** The words that run this bridge's CLI (the welcome's `cli`); `mcp-lens` when not known. */
+  cli?: readonly string[];
+  /** The config as this tab launched it, values in clear: the env values that are not secret are carried. */
+  clear?: ConnectionConfig;
+  /** Where a server launched without a cwd ran: the bridge's own directory. */
+  serverCwd?: string;
+  /** How the server's elicitation during the request was answered. */
+  elicit?: ElicitAnswer;
 }
 
-export type CliCommand = { ok: true; line: string; argv: string[] } | { ok: false; reason: string };
+export type CliCommand =
+  | {
+      ok: true;
+      line: string;
+      /** The words after the shell has read them (a masked value still reads `[redacted]` here). */
+      argv: string[];
+      /** Variables the user's shell must hold for the line to run: secrets, never written into it. */
+      needs: string[];
+      /** What the copy cannot reproduce exactly, said beside it. */
+      caveat?: string;
+    }
+  | { ok: false; reason: string };
 
 /** The command's own name: what `npm i -g mcp-lens` (or `npx mcp-lens`) puts on the PATH. */
 export const CLI_NAME = 'mcp-lens';
+
+/** A word of the line: text to quote, or a secret to read from a variable of the user's shell. */
+type Word = string | { parts: (string | { secret: string; what: string })[] };
 
 export function cliCommand(source: CliSource): CliCommand {
   const request = asRecord(source.request);
@@ -32,8 +63,9 @@ export function cliCommand(source: CliSource): CliCommand {
   const params = withoutMeta(request.params);
   const options = methodOptions(method, params);
   if (!options.ok) return options;
-  const argv = [
-    CLI_NAME,
+  const cli = source.cli && source.cli.length > 0 ? [...source.cli] : [CLI_NAME];
+  const words: Word[] = [
+    ...cli,
     'call',
     '--flow',
     source.flow ?? 'auto',
@@ -42,24 +74,125 @@ export function cliCommand(source: CliSource): CliCommand {
     method,
     ...options.argv,
   ];
+  const elicit = source.elicit;
+  if (elicit) {
+    words.push('--elicit', elicit.action);
+    if (elicit.action === 'accept' && elicit.content) words.push('--elicit-content', JSON.stringify(elicit.content));
+  }
+  const caveat = elicit?.differing
+    ? 'the server asked more than once and was answered differently; the command gives each question the first answer'
+    : undefined;
+  const names = new SecretNames();
   const config = source.config;
   if ('url' in config) {
     // An HTTP server: its URL, its headers as recorded, and a masked bearer token read from
     // the environment, so it never lands in the shell's history.
     const headers = Object.entries(config.headers);
     const bearer = headers.some(([name, value]) => name.toLowerCase() === 'authorization' && value === `Bearer ${REDACTED}`);
-    argv.push('--url', config.url);
+    words.push('--url', names.word(config.url, 'URL', 'a value in the URL'));
     for (const [name, value] of headers)
-      if (!(bearer && name.toLowerCase() === 'authorization')) argv.push('--header', `${name}: ${value}`);
-    if (bearer) argv.push('--bearer-token-env', 'MCP_BEARER_TOKEN');
-    return { ok: true, argv, line: argv.map(shellQuote).join(' ') };
+      if (!(bearer && name.toLowerCase() === 'authorization'))
+        words.push('--header', names.word(`${name}: ${value}`, envName(name), `the ${name} header`));
+    if (bearer) {
+      words.push('--bearer-token-env', 'MCP_BEARER_TOKEN');
+      names.need('MCP_BEARER_TOKEN');
+    }
+    return done(words, '', names, caveat);
   }
-  argv.push('--', config.command, ...config.args);
-  const env = Object.keys(config.env ?? {})
-    .filter((key) => /^[A-Za-z_][A-Za-z0-9_]*$/.test(key))
-    .map((key) => `${key}="\${${key}:?}"`);
-  const cd = config.cwd ? `cd ${shellQuote(config.cwd)} && ` : '';
-  return { ok: true, argv, line: cd + [...env, ...argv.map(shellQuote)].join(' ') };
+  const clear = source.clear && !('url' in source.clear) ? source.clear : undefined;
+  for (const key of Object.keys(config.env ?? {})) {
+    if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(key)) continue;
+    const value = clear?.env[key];
+    if (value !== undefined && !isSecretEnv(key, value, clear?.secrets ?? [])) words.push('--env', `${key}=${value}`);
+    else {
+      words.push('--pass-env', key);
+      names.need(key);
+    }
+  }
+  words.push('--', names.word(config.command, 'COMMAND', 'the command'));
+  config.args.forEach((arg, i) => words.push(names.word(arg, argName(config.args, i), `argument ${i + 1}`)));
+  const dir = config.cwd ?? source.serverCwd;
+  return done(words, dir ? `cd ${shellQuote(dir)} && ` : '', names, caveat);
+}
+
+function done(words: Word[], prefix: string, names: SecretNames, caveat: string | undefined): CliCommand {
+  const argv = words.map((w) => (typeof w === 'string' ? w : w.parts.map((p) => (typeof p === 'string' ? p : REDACTED)).join('')));
+  const line = prefix + words.map(shellWord).join(' ');
+  return { ok: true, line, argv, needs: names.needed, ...(caveat ? { caveat } : {}) };
+}
+
+/** An env value is a secret when its name says so or the user marked it: those are never written out. */
+function isSecretEnv(key: string, value: string, marked: readonly string[]): boolean {
+  return isCredentialName(key) || marked.some((m) => m !== '' && value.includes(m));
+}
+
+/** Names for the secrets of one line: each masked value read from a variable of its own. */
+class SecretNames {
+  readonly needed: string[] = [];
+
+  need(name: string): void {
+    if (!this.needed.includes(name)) this.needed.push(name);
+  }
+
+  /** `text` as a word, its masked parts read from `$NAME` (NAME from `base`; `what` says where it goes). */
+  word(text: string, base: string, what: string): Word {
+    if (!text.includes(REDACTED)) return text;
+    const pieces = text.split(REDACTED);
+    const parts: (string | { secret: string; what: string })[] = [];
+    pieces.forEach((piece, i) => {
+      if (piece !== '') parts.push(piece);
+      if (i < pieces.length - 1) {
+        const name = this.fresh(base);
+        parts.push({ secret: name, what });
+      }
+    });
+    return { parts };
+  }
+
+  /** `base`, or `base_2`…, not yet used on this line. */
+  fresh(base: string): string {
+    let name = base;
+    for (let n = 2; this.needed.includes(name); n++) name = `${base}_${n}`;
+    this.needed.push(name);
+    return name;
+  }
+}
+
+/** A variable's name for what follows `--api-key` (or is in `--token=…`): API_KEY, TOKEN; else SECRET. */
+function argName(args: readonly string[], i: number): string {
+  const arg = args[i] ?? '';
+  const eq = arg.indexOf('=');
+  const flag = eq > 0 && arg.startsWith('-') ? arg.slice(0, eq) : (args[i - 1] ?? '');
+  return (flag.startsWith('-') ? envName(flag) : '') || 'SECRET';
+}
+
+/** `--api-key` → API_KEY, `X-Api-Key` → X_API_KEY: a name a shell takes. */
+function envName(text: string): string {
+  const name = text
+    .replace(/^-+/, '')
+    .replace(/[^A-Za-z0-9]+/g, '_')
+    .replace(/^_+|_+$/g, '')
+    .toUpperCase();
+  return /^[A-Z_][A-Z0-9_]*$/.test(name) ? name : name === '' ? '' : `_${name}`;
+}
+
+/** A word for the shell: a quoted text, or pieces with each secret as `"${NAME:?…}"`. */
+function shellWord(word: Word): string {
+  if (typeof word === 'string') return shellQuote(word);
+  return word.parts
+    .map((p) =>
+      typeof p === 'string'
+        ? /^[A-Za-z0-9_@%+,./:=-]+$/.test(p)
+          ? p
+          : shellQuote(p)
+        : `"\${${p.secret}:?set ${p.secret} to ${plain(p.what)}}"`,
+    )
+    .join('');
+}
+
+/** Words a shell prints as they are inside `${NAME:?…}` (no quote, $, backquote, brace or backslash). */
+function plain(text: string): string {
+  return text.replace(/[^A-Za-z0-9 ._,-]/g, ' ');
 }
 
 function methodOptions(

@@ -1,0 +1,43 @@
+/**
+ * The words that run this bridge's own CLI from a shell, for the app's "Copy as CLI": `mcp-lens`
+ * when that name on the PATH is this very program (a global install), else `node` (or this
+ * Node's full path, when `node` on the PATH is another one) and the absolute path of bin.js. From
+ * a clone no `mcp-lens` is on the PATH, and a copied `mcp-lens call …` would end in "command not
+ * found".
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export function cliWords(env: NodeJS.ProcessEnv = process.env): string[] | undefined {
+  // From bridge/ or from a bundle's chunk beside it (dist/node/chunks): the same file.
+  const bin = fileURLToPath(new URL('../bridge/bin.js', import.meta.url));
+  const real = realpath(bin);
+  // Run from source (the dev server): there is no built CLI to name.
+  if (real === undefined) return undefined;
+  if (realpath(onPath('mcp-lens', env) ?? '') === real) return ['mcp-lens'];
+  const node = realpath(onPath('node', env) ?? '') === realpath(process.execPath) ? 'node' : process.execPath;
+  return [node, bin];
+}
+
+function onPath(name: string, env: NodeJS.ProcessEnv): string | undefined {
+  for (const dir of (env.PATH ?? '').split(path.delimiter)) {
+    if (dir === '') continue;
+    const file = path.join(dir, name);
+    try {
+      fs.accessSync(file, fs.constants.X_OK);
+      return file;
+    } catch {
+      // Not in this folder.
+    }
+  }
+  return undefined;
+}
+
+function realpath(file: string): string | undefined {
+  try {
+    return file === '' ? undefined : fs.realpathSync(file);
+  } catch {
+    return undefined;
+  }
+}
