@@ -27,6 +27,7 @@ import { ReplayRuns } from '../features/replay/replayRuns.js';
 import { useFramesTimelineClient } from '../features/journal/useFramesTimeline.js';
 import { useTheme } from '../ui/useTheme.js';
 import { chooseActive, type ActiveChoice } from './activeConnection.js';
+import { usePanelTabs } from './panelTabs.js';
 import { ErrorBoundary } from '../ui/ErrorBoundary.js';
 import type { SocketStatus } from '../session/bridgeSocket.js';
 import { useJournalTimelineClient, useLiveTimelineClient } from '../features/timeline/useWorkerTimeline.js';
@@ -45,6 +46,7 @@ const TABS: { id: Tab; label: string }[] = [
   { id: 'compare', label: 'Compare flows' },
   { id: 'workshop', label: 'Workshop' },
 ];
+const TAB_IDS = TABS.map((t) => t.id);
 
 export function App() {
   const store = useMemo(() => new SessionStore(takeToken()), []);
@@ -75,6 +77,7 @@ function Shell({ store }: { store: SessionStore }) {
     useCallback((path: string) => store.api(path), [store]),
   );
   const [tab, setTab] = useState<Tab>(() => (tourRequested(window.location.hash) ? 'workshop' : 'timeline'));
+  const panelTabs = usePanelTabs(TAB_IDS, tab, setTab);
   const liveTimeline = useLiveTimelineClient(store);
   const [picked, setPicked] = useState<ActiveChoice['picked']>();
   const [shown, setShown] = useState<string | undefined>();
@@ -222,7 +225,8 @@ function Shell({ store }: { store: SessionStore }) {
                   role="tab"
                   aria-selected={tab === t.id}
                   className={tab === t.id ? 'on' : ''}
-                  onClick={() => setTab(t.id)}
+                  onClick={() => panelTabs.open(t.id)}
+                  onKeyDown={panelTabs.onKeyDown}
                 >
                   {t.label}
                 </button>
@@ -237,7 +241,7 @@ function Shell({ store }: { store: SessionStore }) {
                 {active ? `on ${active.conn} (${active.connected?.flow})` : 'no open connection'}
               </span>
             </div>
-            <div className="tab-body" role="tabpanel">
+            <div className="tab-body" role="tabpanel" tabIndex={-1} ref={panelTabs.panelRef}>
               <ErrorBoundary
                 resetKey={`${tab}:${active?.conn ?? ''}`}
                 fallback={(error, reset) => (

@@ -277,7 +277,8 @@ export function TimelinePanel({ client, conns, live, inUrl }: Props) {
 
   const selectedConn = detail?.row.conn;
   return (
-    <section className="tl" aria-label="Timeline" data-testid="timeline" onKeyDown={onPanelKey}>
+    // Focused when its tab is switched to (panelTabs.ts), so its keys work from there.
+    <section className="tl" aria-label="Timeline" data-testid="timeline" onKeyDown={onPanelKey} tabIndex={-1} data-panel-focus>
       <FilterBar ref={searchRef} filter={view.filter} stats={stats} onChange={setFilter} connName={connName} />
       {problem && (
         <div className="banner bad" role="alert">
