@@ -12,6 +12,7 @@ import { DetailPane } from './DetailPane.js';
 import { FilterBar } from './FilterBar.js';
 import { ShortcutsDialog } from './ShortcutsDialog.js';
 import { StatsLine } from './StatsLine.js';
+import { CopyViewLink } from './CopyViewLink.js';
 import { TimelineList, type ListHandle } from './TimelineList.js';
 import { Waterfall, type RevealRequest } from './Waterfall.js';
 import { isTextField, listAction, panelAction, type ListAction } from './keys.js';
@@ -297,6 +298,7 @@ export function TimelinePanel({ client, conns, live, inUrl }: Props) {
         onSelect={pickRow}
       >
         <StatsLine stats={stats} onShortcuts={() => setShortcuts(true)} />
+        {inUrl && <CopyViewLink view={view} />}
       </Waterfall>
       <div className={`tl-body${detailOpen ? ' with-detail' : ''}`}>
         <TimelineList
