@@ -29,6 +29,7 @@ import { useFramesTimelineClient } from '../features/journal/useFramesTimeline.j
 import { useTheme } from '../ui/useTheme.js';
 import { useSidebar } from './useSidebar.js';
 import { chooseActive, type ActiveChoice } from './activeConnection.js';
+import { usePanelTabs } from './panelTabs.js';
 import { ErrorBoundary } from '../ui/ErrorBoundary.js';
 import type { SocketStatus } from '../session/bridgeSocket.js';
 import { useJournalTimelineClient, useLiveTimelineClient } from '../features/timeline/useWorkerTimeline.js';
@@ -47,6 +48,7 @@ const TABS: { id: Tab; label: string }[] = [
   { id: 'compare', label: 'Compare flows' },
   { id: 'workshop', label: 'Workshop' },
 ];
+const TAB_IDS = TABS.map((t) => t.id);
 
 export function App() {
   const store = useMemo(() => new SessionStore(takeToken()), []);
@@ -78,6 +80,8 @@ function Shell({ store }: { store: SessionStore }) {
     useCallback((path: string) => store.api(path), [store]),
   );
   const [tab, setTab] = useState<Tab>(() => (tourRequested(window.location.hash) ? 'workshop' : 'timeline'));
+  // A replay's finished status is dismissed by a switch from the tabs, keys and clicks alike.
+  const panelTabs = usePanelTabs(TAB_IDS, tab, (next) => switchTab(next));
   const liveTimeline = useLiveTimelineClient(store);
   const [picked, setPicked] = useState<ActiveChoice['picked']>();
   const [shown, setShown] = useState<string | undefined>();
@@ -243,7 +247,8 @@ function Shell({ store }: { store: SessionStore }) {
                   role="tab"
                   aria-selected={tab === t.id}
                   className={tab === t.id ? 'on' : ''}
-                  onClick={() => switchTab(t.id)}
+                  onClick={() => panelTabs.open(t.id)}
+                  onKeyDown={panelTabs.onKeyDown}
                 >
                   {t.label}
                 </button>
@@ -258,7 +263,7 @@ function Shell({ store }: { store: SessionStore }) {
                 {active ? `on ${active.conn} (${active.connected?.flow})` : 'no open connection'}
               </span>
             </div>
-            <div className="tab-body" role="tabpanel">
+            <div className="tab-body" role="tabpanel" tabIndex={-1} ref={panelTabs.panelRef}>
               <ErrorBoundary
                 resetKey={`${tab}:${active?.conn ?? ''}`}
                 fallback={(error, reset) => (

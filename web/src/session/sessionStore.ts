@@ -19,6 +19,7 @@ import type { LogLevel } from '../../../protocol/flows.js';
 import { livenessMethod, livenessText } from '../../../protocol/liveness.js';
 import { WatchReporter, shownConns } from './watching.js';
 import { keepToken, type TokenChoice } from './token.js';
+import { answerOpenTabs, askOpenTabs } from './tokenShare.js';
 
 /** Backlog events the page folds whole on opening (pairing, lint, kept for its panels); older ones are folded light. */
 const FULL_BACKLOG = 50_000;
@@ -120,9 +121,25 @@ export class SessionStore {
     if (this.started) return;
     this.started = true;
     if (typeof document !== 'undefined') document.addEventListener('visibilitychange', this.onVisibility);
+    // Another tab opened on a link to a view asks this one for the token (tokenShare.ts).
+    this.stopAnswering = answerOpenTabs(() => (this.status.state === 'open' && this.welcome && !this.readOnly ? this.token : undefined));
+    void this.openSocket();
+  }
+
+  private stopAnswering: (() => void) | undefined;
+
+  private async openSocket(): Promise<void> {
     if (!this.token) {
-      this.setStatus({ state: 'refused', reason: 'no token: open the address that `npm start` printed (it ends in #token=…)' });
-      return;
+      // A link to a view carries no token: a tab of this browser that holds it may give it.
+      this.token = await askOpenTabs();
+      if (!this.token) {
+        this.setStatus({
+          state: 'refused',
+          reason:
+            'no token: open the address that `mcp-lens` printed (it ends in #token=…), or open this link in the browser where MCP Lens is open in another tab',
+        });
+        return;
+      }
     }
     void this.acceptedToken(this.token).then((ok) => {
       if (!ok || !this.token) return;
@@ -149,6 +166,7 @@ export class SessionStore {
 
   stop(): void {
     if (typeof document !== 'undefined') document.removeEventListener('visibilitychange', this.onVisibility);
+    this.stopAnswering?.();
     this.socket?.close();
   }
 

@@ -1,13 +1,17 @@
 /**
  * Forms generated from JSON Schema (tool inputSchema, elicitation requestedSchema) with @rjsf
- * and the shared validator (schemaValidator.ts). Empty optional fields stay out of the data:
- * what the user typed is what is sent.
+ * and the shared validator (schemaValidator.ts). What the form shows is what is sent: the
+ * schema's defaults are in the value from the start (formDefaults.ts), empty optional fields
+ * stay out of it, and selects and checkboxes show the value as it is (formWidgets.tsx).
  */
-import type { ReactNode, Ref } from 'react';
+import { useMemo, type ReactNode, type Ref } from 'react';
 import Form from '@rjsf/core';
 import type { RJSFSchema, UiSchema } from '@rjsf/utils';
 import { formButtons } from './formButtons.js';
 import { formSchema, formValidator } from './schemaValidator.js';
+import { DEFAULTS_BEHAVIOR, useSeededDefaults } from './formDefaults.js';
+import { formWidgets } from './formWidgets.js';
+import { choiceUiSchema } from './choiceFields.js';
 
 export type SchemaFormHandle = Form<unknown, RJSFSchema>;
 
@@ -42,13 +46,17 @@ export function SchemaForm({
   showErrorList = 'top',
   onError,
 }: SchemaFormProps) {
+  useSeededDefaults(schema, value, onChange);
+  const shape = formSchema(schema);
+  const ui = useMemo(() => choiceUiSchema(shape, uiSchema), [shape]);
   return (
     <Form
       ref={formRef}
       className="schema-form"
-      schema={formSchema(schema)}
-      uiSchema={uiSchema}
+      schema={shape}
+      uiSchema={ui}
       templates={{ ButtonTemplates: formButtons }}
+      widgets={formWidgets}
       validator={formValidator}
       formData={value}
       idPrefix={idPrefix}
@@ -56,11 +64,7 @@ export function SchemaForm({
       showErrorList={showErrorList}
       liveValidate={liveValidate ? 'onChange' : false}
       focusOnFirstError
-      experimental_defaultFormStateBehavior={{
-        emptyObjectFields: 'populateRequiredDefaults',
-        arrayMinItems: { populate: 'requiredOnly' },
-        constAsDefaults: 'always',
-      }}
+      experimental_defaultFormStateBehavior={DEFAULTS_BEHAVIOR}
       onChange={(e) => onChange(e.formData)}
       onSubmit={(e) => onSubmit(e.formData)}
       onError={() => onError?.()}

@@ -11,6 +11,7 @@ import { Ajv2020 } from 'ajv/dist/2020.js';
 import type Ajv from 'ajv';
 import type { ErrorObject } from 'ajv';
 import { linearPatterns } from '../../../protocol/lint/safePattern.js';
+import { withChoiceArrays } from './choiceFields.js';
 
 // Remote $refs are never fetched (no loadSchema is given).
 export const formValidator = customizeValidator({
@@ -23,7 +24,8 @@ const normalized = new WeakMap<object, RJSFSchema>();
 
 /**
  * The schema as the form and the check use it: rjsf wants an object schema (a schema-less tool
- * takes an empty object), and the declared dialect is dropped for the one engine. The same
+ * takes an empty object), the declared dialect is dropped for the one engine, and a multi-select
+ * is a set of unique choices (choiceFields.ts). The same
  * object comes back for the same schema, so Ajv compiles it once.
  */
 export function formSchema(schema: unknown): RJSFSchema {
@@ -31,7 +33,7 @@ export function formSchema(schema: unknown): RJSFSchema {
   let result = normalized.get(schema);
   if (!result) {
     const { $schema: _dialect, ...rest } = schema as Record<string, unknown>;
-    result = rest as RJSFSchema;
+    result = withChoiceArrays(rest) as RJSFSchema;
     normalized.set(schema, result);
   }
   return result;

@@ -6,6 +6,7 @@ import { useEffect, useState } from 'react';
 import { SchemaForm } from '../../ui/SchemaForm.js';
 import { JsonEditor, preloadJsonEditorWhenIdle } from '../../ui/JsonEditor.js';
 import { ErrorBoundary } from '../../ui/ErrorBoundary.js';
+import { useSeededDefaults } from '../../ui/formDefaults.js';
 import type { ArgsCheckBinding, ArgsMode } from './useArgsCheck.js';
 
 export type { ArgsMode };
@@ -44,6 +45,9 @@ export function ArgsEditor({
 }: ArgsEditorProps) {
   const [text, setText] = useState(() => JSON.stringify(value ?? {}, null, 2));
   const [parseError, setParseError] = useState<string | undefined>();
+
+  // The defaults are the value in every mode, the JSON editor's and the raw line's starting point too.
+  useSeededDefaults(schema, value, onChange);
 
   // Someone is about to edit arguments: have the JSON tab ready before it is clicked.
   useEffect(() => preloadJsonEditorWhenIdle(), []);

@@ -14,6 +14,7 @@ import type { ConnectionConfig } from '../../../../protocol/envelope.js';
 import { FilterBar } from './FilterBar.js';
 import { ShortcutsDialog } from './ShortcutsDialog.js';
 import { StatsLine } from './StatsLine.js';
+import { CopyViewLink } from './CopyViewLink.js';
 import { TimelineList, type ListHandle } from './TimelineList.js';
 import { Waterfall, type RevealRequest } from './Waterfall.js';
 import { isTextField, listAction, panelAction, type ListAction } from './keys.js';
@@ -285,7 +286,8 @@ export function TimelinePanel({ client, conns, live, inUrl, commandBase }: Props
 
   const selectedConn = detail?.row.conn;
   return (
-    <section className="tl" aria-label="Timeline" data-testid="timeline" onKeyDown={onPanelKey}>
+    // Focused when its tab is switched to (panelTabs.ts), so its keys work from there.
+    <section className="tl" aria-label="Timeline" data-testid="timeline" onKeyDown={onPanelKey} tabIndex={-1} data-panel-focus>
       <FilterBar ref={searchRef} filter={view.filter} stats={stats} onChange={setFilter} connName={connName} />
       {problem && (
         <div className="banner bad" role="alert">
@@ -304,6 +306,7 @@ export function TimelinePanel({ client, conns, live, inUrl, commandBase }: Props
         onSelect={pickRow}
       >
         <StatsLine stats={stats} onShortcuts={() => setShortcuts(true)} />
+        {inUrl && <CopyViewLink view={view} />}
       </Waterfall>
       <div className={`tl-body${detailOpen ? ' with-detail' : ''}`}>
         <TimelineList
