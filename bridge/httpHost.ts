@@ -36,6 +36,8 @@ export interface HttpRequestInput {
   method: HttpMethod;
   headers: Record<string, string>;
   body?: Buffer;
+  /** Another URL on the connection's own origin (an older server's message endpoint); the connection's URL when absent. */
+  url?: string;
 }
 
 interface Exchange {
@@ -115,6 +117,10 @@ export class HttpHost {
       this.options.record({ kind: 'http', conn, req, phase: 'error', code, message: state ? this.mask(state, message) : message });
     if (!state?.alive) return error('not-open', 'not sent: the connection is not open');
     if (state.exchanges.has(req)) return error('not-open', `not sent: exchange ${req} is still under way`);
+    const url = input.url ?? state.config.url;
+    // The connection's headers (a token) go to its own origin only, whatever the engine asks.
+    if (!sameOrigin(url, state.config.url))
+      return error('not-open', `not sent: ${maskUrl(url, state.secrets)} is not on the connection's origin (its headers go there only)`);
     // A new connection for every request, closed after its response: a request never goes out on
     // a kept-alive connection the server is closing as idle, so none is ever sent twice.
     const headers = { ...mergeHeaders(input.headers, state.config.headers), Connection: 'close' };
@@ -124,13 +130,13 @@ export class HttpHost {
       req,
       phase: 'request',
       method: input.method,
-      url: maskUrl(state.config.url, state.secrets),
+      url: maskUrl(url, state.secrets),
       headers: maskHeaders(headers, state.secrets),
     });
     if (input.body !== undefined) this.recordLine(conn, 'stdin', input.body, '');
     const exchange: Exchange = { controller: new AbortController(), streaming: false, done: Promise.resolve() };
     state.exchanges.set(req, exchange);
-    exchange.done = this.perform(conn, state, input, headers, exchange).finally(() => state.exchanges.delete(req));
+    exchange.done = this.perform(conn, state, { ...input, url }, headers, exchange).finally(() => state.exchanges.delete(req));
   }
 
   /** Stops reading an exchange (a cancel, a stream the engine closes); recorded as `aborted`. */
@@ -188,7 +194,7 @@ export class HttpHost {
   private async perform(
     conn: string,
     state: Conn,
-    input: HttpRequestInput,
+    input: HttpRequestInput & { url: string },
     headers: Record<string, string>,
     exchange: Exchange,
   ): Promise<void> {
@@ -209,7 +215,7 @@ export class HttpHost {
     try {
       let response: Response;
       try {
-        response = await fetch(state.config.url, {
+        response = await fetch(input.url, {
           method: input.method,
           headers,
           ...(input.body === undefined ? {} : { body: new Uint8Array(input.body) }),
@@ -265,6 +271,12 @@ export class HttpHost {
       if (why) return error(why.code, why.message);
       if (typeof body === 'string') return error('network', this.bodyProblem(body));
       responseEvent();
+      // 202 Accepted says the message was taken and carries no message (an older server's
+      // POST answers "Accepted"): its bytes are counted, not recorded as the server's words.
+      if (response.status === 202) {
+        record({ kind: 'http', conn, req, phase: 'end', how: 'complete', bytes: body.length });
+        return;
+      }
       if (body.length > 0) this.recordLine(conn, 'stdout', body, '');
       // A successful answer must be JSON or a stream; an error status may carry any page.
       if (body.length > 0 && response.status < 300 && contentType !== 'application/json')
@@ -336,6 +348,14 @@ export function mergeHeaders(engine: Readonly<Record<string, string>>, own: Read
   const out: Record<string, string> = {};
   for (const [name, value] of Object.entries(engine)) if (!ownNames.has(name.toLowerCase())) out[name] = value;
   return { ...out, ...own };
+}
+
+function sameOrigin(a: string, b: string): boolean {
+  try {
+    return new URL(a).origin === new URL(b).origin;
+  } catch {
+    return false;
+  }
 }
 
 /** `Application/JSON; charset=utf-8` -> `application/json`. */

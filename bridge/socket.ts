@@ -139,6 +139,7 @@ export function serveSocket(ws: WebSocket, ctx: SocketContext): void {
           req: command.req,
           method: command.method,
           headers: command.headers,
+          ...(command.url === undefined ? {} : { url: command.url }),
           ...(command.text !== undefined
             ? { body: Buffer.from(command.text, 'utf8') }
             : command.b64 !== undefined

@@ -293,6 +293,8 @@ export const clientCommandSchema = z.discriminatedUnion('type', [
       headers: z.record(z.string(), z.string()).default({}),
       text: z.string().optional(),
       b64: z.string().optional(),
+      /** Another URL on the connection's origin (an older server's endpoint); the bridge refuses any other. */
+      url: z.string().max(8192).optional(),
     })
     .refine((c) => c.text === undefined || c.b64 === undefined, { message: 'http carries at most one of text or b64' }),
   /** HTTP connections: stop reading an exchange and close it (an SSE stream a cancel ends). */

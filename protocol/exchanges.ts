@@ -8,6 +8,7 @@ import type { BridgeEvent } from './envelope.js';
 import { idKey, type Classified, type JsonRpcId } from './jsonrpc.js';
 import { classifyLine } from './lineClassify.js';
 import { INPUT_REQUIRED_METHODS } from './flows.js';
+import { HttpCarriers } from './http/carriers.js';
 
 /** Who wrote a line: the client (our stdin writes) or the server (its stdout). */
 export type Side = 'client' | 'server';
@@ -83,6 +84,8 @@ interface ConnState {
   byRequestState: Map<string, Exchange>;
   /** Params of requests that may be retried, until their answer says no retry is coming. */
   requestParams: Map<string, Record<string, unknown>>;
+  /** An HTTP connection's POSTs and the requests they carried. */
+  http?: HttpCarriers;
 }
 
 /**
@@ -125,6 +128,18 @@ export class ExchangeTracker {
       this.orphanAll(event.conn);
       return undefined;
     }
+    if (event.kind === 'http') {
+      const state = this.state(event.conn);
+      state.http ??= new HttpCarriers();
+      const refused = state.http.onHttp(event);
+      const exchange = refused === undefined ? undefined : this.exchanges.get(refused);
+      // The server never took it: no answer will come, and the client may send it again.
+      if (exchange?.status === 'pending') {
+        exchange.status = 'orphaned';
+        this.closedNow(exchange);
+      }
+      return undefined;
+    }
     if (event.kind !== 'line' || event.stream === 'stderr') return undefined;
     const from: Side = event.stream === 'stdin' ? 'client' : 'server';
     const classified: Classified = classifyLine(event);
@@ -138,7 +153,9 @@ export class ExchangeTracker {
       classified,
       pairing: { kind: 'none' },
     };
-    message.pairing = this.pair(this.state(event.conn), message);
+    const state = this.state(event.conn);
+    message.pairing = this.pair(state, message);
+    this.carry(state, message);
     return message;
   }
 
@@ -200,6 +217,24 @@ export class ExchangeTracker {
     state.byId.set(key, exchange);
     if (existing && existing.status === 'pending') return { kind: 'duplicate-request-id', exchange: exchange.key };
     return { kind: 'request', exchange: exchange.key };
+  }
+
+  /** Over HTTP: which request a POST carried, and a body that answers it though its id does not say so. */
+  private carry(state: ConnState, message: WireMessage): void {
+    const http = state.http;
+    if (!http) return;
+    const c = message.classified;
+    const pairing = message.pairing;
+    if (message.from === 'client') {
+      if (c.kind === 'request' && (pairing.kind === 'request' || pairing.kind === 'duplicate-request-id'))
+        http.onClientRequest(pairing.exchange, c.method, c.id);
+      else http.onOtherLine();
+      return;
+    }
+    if (c.kind !== 'result' && c.kind !== 'error') return http.onOtherLine();
+    const answers = http.onServerAnswer(c.id);
+    if (answers === undefined || c.kind !== 'error') return;
+    message.pairing = this.onResponse(state, message, { ...c, id: answers });
   }
 
   private onResponse(

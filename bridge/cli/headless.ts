@@ -59,8 +59,10 @@ export class HeadlessClient {
             req: request.req,
             method: request.method,
             headers: request.headers,
+            ...(request.url === undefined ? {} : { url: request.url }),
             ...(request.text === undefined ? {} : { body: Buffer.from(request.text, 'utf8') }),
           }),
+        url: config.url,
         abort: (req, reason) => this.host.abort(CONN, req, reason),
         onFailed: (id, reason, unreachable) => {
           if (this.onRequestFailed) this.onRequestFailed(id, reason, unreachable);

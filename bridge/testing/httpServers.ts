@@ -1,6 +1,7 @@
 /**
  * Real HTTP MCP servers for tests, as child processes: the demo over Streamable HTTP (it prints
- * its address), @modelcontextprotocol/server-everything's streamableHttp (it listens on $PORT)
+ * its address), @modelcontextprotocol/server-everything's streamableHttp and its older sse (both
+ * listen on $PORT)
  * and an SDK server serving 2025-era traffic statelessly (e2e/fixtures/http-sdk-stateless.mjs).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -33,6 +34,16 @@ export async function startEverythingHttp(): Promise<RunningHttpServer> {
     env: { ...process.env, PORT: String(port) },
   });
   return waitForLine(child, child.stderr, /listening on port (\d+)/, () => `http://127.0.0.1:${port}/mcp`);
+}
+
+/** server-everything's older HTTP+SSE server (2024-11-05): GET /sse names the endpoint; the URL given is /sse. */
+export async function startEverythingSse(): Promise<RunningHttpServer> {
+  const port = await freePort();
+  const child = spawn(process.execPath, [everythingJs, 'sse'], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: { ...process.env, PORT: String(port) },
+  });
+  return waitForLine(child, child.stderr, /running on port (\d+)/, () => `http://127.0.0.1:${port}/sse`);
 }
 
 /** An SDK server with no sessions and no GET stream (GET and DELETE answered 405), on a free port. */

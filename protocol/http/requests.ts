@@ -27,6 +27,8 @@ export interface HttpRequestSpec {
   method: HttpMethod;
   headers: Record<string, string>;
   text?: string;
+  /** Where it goes when not the connection's URL: the 2024-11-05 transport's endpoint (same origin only). */
+  url?: string;
 }
 
 export interface PostContext {

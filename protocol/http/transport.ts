@@ -11,6 +11,7 @@ import type { Timers } from '../clientSession.js';
 import type { Flow } from '../flows.js';
 import type { JsonRpcId } from '../jsonrpc.js';
 import { paramHeadersOf, type ParamHeader } from './headers.js';
+import { ENDPOINT_EVENT, LEGACY_FALLBACK_STATUSES, readEndpoint } from './legacyEndpoint.js';
 import { bodyInfo, deleteRequest, headerValue, postRequest, streamRequest, type HttpRequestSpec } from './requests.js';
 
 export interface HttpTransportOptions {
@@ -23,6 +24,8 @@ export interface HttpTransportOptions {
   /** Something HTTP said that the record should say in words (a session given, a stream refused). */
   onNote?: (text: string) => void;
   timers?: Timers;
+  /** The connection's URL: what an older server's `endpoint` event is resolved against (and must share the origin of). */
+  url?: string;
   /** Starts every exchange id, so two tabs (or a reloaded one) never reuse one on a connection. */
   prefix?: string;
   /** How many times in a row a stream is resumed without a new event before giving up. Default 3. */
@@ -31,7 +34,8 @@ export interface HttpTransportOptions {
   defaultRetryMs?: number;
 }
 
-type Role = 'post' | 'stream' | 'resume' | 'delete';
+/** `legacy-stream`: the 2024-11-05 transport's GET, which names the endpoint and then carries every answer. */
+type Role = 'post' | 'stream' | 'resume' | 'delete' | 'legacy-stream';
 
 interface Exchange {
   req: string;
@@ -50,10 +54,27 @@ interface Exchange {
   retryMs?: number;
   /** SSE events seen on this exchange. */
   events: number;
+  /** An initialize's body: sent again to an older server's endpoint when the POST is refused. */
+  text?: string;
   /** The first body line of a response that is not a stream, for the reason of a failure. */
   body?: string;
   /** A resumption: how many in a row came without a new event. */
   attempt: number;
+  /** A POST to an older server's endpoint: its answer comes on the stream, the POST only says it was taken. */
+  legacy?: boolean;
+  /** The event name of the last SSE event: the body line after an `endpoint` event is its data. */
+  lastEvent?: string;
+}
+
+/** The 2024-11-05 HTTP+SSE transport, once a refused initialize led to it. */
+interface Legacy {
+  /** The refused initialize (sent again to the endpoint) and why the POST failed. */
+  initialize: { text: string; id: JsonRpcId; refusal: string };
+  stream: string;
+  /** Where messages go, once the endpoint event named it. */
+  endpoint?: string;
+  /** Messages written before the endpoint was known. */
+  queued: string[];
 }
 
 const defaultTimers: Timers = {
@@ -76,6 +97,7 @@ export class HttpTransport {
   private streamFailures = 0;
   private timer: unknown;
   private closed = false;
+  private legacy: Legacy | undefined;
   private readonly timers: Timers;
 
   constructor(private readonly options: HttpTransportOptions) {
@@ -89,6 +111,11 @@ export class HttpTransport {
 
   get protocolVersion(): string | undefined {
     return this.version;
+  }
+
+  /** The server speaks the 2024-11-05 HTTP+SSE transport (its endpoint is known). */
+  get legacyEndpoint(): string | undefined {
+    return this.legacy?.endpoint;
   }
 
   /** The connection settled on a flow (the connector's outcome): what a message without an envelope is sent as. */
@@ -110,6 +137,7 @@ export class HttpTransport {
    */
   send(text: string): void {
     if (this.closed) return;
+    if (this.legacy) return this.sendLegacy(text);
     const info = bodyInfo(text);
     if (this.flow === 'stateless' && info.method === 'notifications/cancelled' && info.envelopeVersion === undefined) {
       const params = (info.params ?? {}) as Record<string, unknown>;
@@ -134,6 +162,7 @@ export class HttpTransport {
       role: 'post',
       ...(info.id === undefined ? {} : { rpcId: info.id }),
       ...(info.method === undefined ? {} : { rpcMethod: info.method }),
+      ...(info.method === 'initialize' ? { text } : {}),
       oneWay: info.id === undefined,
       sentSession: 'Mcp-Session-Id' in request.headers,
       answered: false,
@@ -146,7 +175,8 @@ export class HttpTransport {
 
   /** Handshake, once open: the GET stream for the server's own messages (a server may refuse it, 405). */
   openStream(): void {
-    if (this.closed || this.flow !== 'handshake') return;
+    // An older server's stream is open already: it is the one every answer comes on.
+    if (this.closed || this.flow !== 'handshake' || this.legacy) return;
     this.streamWanted = true;
     this.streamFailures = 0;
     this.startStream(undefined);
@@ -162,12 +192,12 @@ export class HttpTransport {
     this.streamWanted = false;
     if (this.timer !== undefined) this.timers.clear(this.timer);
     for (const exchange of this.exchanges.values()) {
-      if (exchange.role === 'stream' || exchange.role === 'resume') {
+      if (exchange.role === 'stream' || exchange.role === 'resume' || exchange.role === 'legacy-stream') {
         exchange.aborted = true;
         this.options.abort(exchange.req, 'the connection is closing');
       }
     }
-    if (this.session !== undefined && this.flow !== 'stateless') {
+    if (this.session !== undefined && this.flow !== 'stateless' && !this.legacy) {
       const req = this.nextReq();
       this.exchanges.set(req, {
         req,
@@ -226,6 +256,7 @@ export class HttpTransport {
       }
       case 'sse-event':
         exchange.events++;
+        exchange.lastEvent = event.event;
         if (event.id !== undefined) exchange.lastEventId = event.id;
         if (event.retry !== undefined) exchange.retryMs = event.retry;
         if (exchange.role === 'resume') exchange.attempt = 0;
@@ -244,6 +275,7 @@ export class HttpTransport {
 
   private onBodyLine(exchange: Exchange, text: string | undefined): void {
     if (text === undefined) return;
+    if (exchange.role === 'legacy-stream' && exchange.lastEvent === ENDPOINT_EVENT) return this.onEndpoint(text);
     if (exchange.body === undefined && exchange.events === 0) exchange.body = text;
     const answer = answerOf(text);
     if (!answer) return;
@@ -262,7 +294,10 @@ export class HttpTransport {
       this.session = undefined;
       this.streamWanted = false;
     }
+    if (exchange.legacy) return this.legacyPostEnded(exchange, event);
     switch (exchange.role) {
+      case 'legacy-stream':
+        return this.legacyStreamEnded(exchange, event);
       case 'delete':
         if (status === 405) this.options.onNote?.('the server does not let a client end its session (DELETE answered 405)');
         return;
@@ -282,12 +317,132 @@ export class HttpTransport {
       return;
     }
     if (exchange.answered || exchange.rpcId === undefined) return;
+    if (this.mayBeLegacy(exchange, event)) return this.startLegacy(exchange, event);
     // A stream of the handshake flow cut before the answer: resume it where it stopped.
     const streamed = exchange.contentType === 'text/event-stream' || exchange.role === 'resume';
     const resumable = streamed && exchange.lastEventId !== undefined && this.flow !== 'stateless' && (status ?? 0) < 300;
     const maxResumes = this.options.maxResumes ?? 3;
     if (resumable && exchange.attempt < maxResumes) return this.resume(exchange);
     this.options.onFailed(exchange.rpcId, describeEnd(exchange, event), exchange.status === undefined && event.phase === 'error');
+  }
+
+  /**
+   * A POST of initialize refused with 400, 404 or 405 before any session: the server may speak
+   * the 2024-11-05 transport (or `url` is its `/sse` address), so a GET of the same URL asks.
+   */
+  private mayBeLegacy(exchange: Exchange, event: Extract<HttpEvent, { phase: 'end' | 'error' }>): boolean {
+    return (
+      exchange.role === 'post' &&
+      exchange.rpcMethod === 'initialize' &&
+      event.phase === 'end' &&
+      LEGACY_FALLBACK_STATUSES.has(exchange.status ?? 0) &&
+      this.session === undefined &&
+      this.legacy === undefined &&
+      this.options.url !== undefined
+    );
+  }
+
+  private startLegacy(exchange: Exchange, event: Extract<HttpEvent, { phase: 'end' | 'error' }>): void {
+    const req = this.nextReq();
+    const refusal = describeEnd(exchange, event);
+    this.legacy = { initialize: { text: exchange.text ?? '', id: exchange.rpcId ?? 0, refusal: refusal }, stream: req, queued: [] };
+    this.options.onNote?.(
+      `initialize was refused (HTTP ${exchange.status ?? '?'}): trying the older HTTP+SSE transport (2024-11-05), a GET of the same URL that should name where messages go`,
+    );
+    this.exchanges.set(req, {
+      req,
+      role: 'legacy-stream',
+      oneWay: false,
+      sentSession: false,
+      answered: false,
+      aborted: false,
+      events: 0,
+      attempt: 0,
+    });
+    this.options.perform(streamRequest(req, {}));
+  }
+
+  private onEndpoint(data: string): void {
+    const legacy = this.legacy;
+    if (!legacy || legacy.endpoint !== undefined || this.options.url === undefined) return;
+    const reading = readEndpoint(this.options.url, data);
+    if (!reading.ok) {
+      this.options.onNote?.(`not connected over HTTP+SSE: ${reading.reason}`);
+      this.abortLegacy('the endpoint was refused');
+      this.options.onFailed(legacy.initialize.id, `the server speaks the older HTTP+SSE transport, but ${reading.reason}`, false);
+      return;
+    }
+    legacy.endpoint = reading.url;
+    this.options.onNote?.(
+      `the server speaks the older HTTP+SSE transport (2024-11-05): messages are POSTed to ${reading.url}, answers come on the stream`,
+    );
+    this.postLegacy(legacy.initialize.text);
+    for (const text of legacy.queued.splice(0)) this.postLegacy(text);
+  }
+
+  private sendLegacy(text: string): void {
+    const legacy = this.legacy;
+    if (!legacy) return;
+    if (legacy.endpoint === undefined) legacy.queued.push(text);
+    else this.postLegacy(text);
+  }
+
+  private postLegacy(text: string): void {
+    const endpoint = this.legacy?.endpoint;
+    if (endpoint === undefined) return;
+    const info = bodyInfo(text);
+    const req = this.nextReq();
+    // The 2024-11-05 transport has no session or version headers: the endpoint's URL is the session.
+    const request = postRequest(req, text);
+    this.exchanges.set(req, {
+      req,
+      role: 'post',
+      ...(info.id === undefined ? {} : { rpcId: info.id }),
+      ...(info.method === undefined ? {} : { rpcMethod: info.method }),
+      oneWay: info.id === undefined,
+      sentSession: false,
+      answered: false,
+      aborted: false,
+      events: 0,
+      attempt: 0,
+      legacy: true,
+    });
+    this.options.perform({ ...request, url: endpoint });
+  }
+
+  private legacyPostEnded(exchange: Exchange, event: Extract<HttpEvent, { phase: 'end' | 'error' }>): void {
+    const refused = event.phase === 'error' || (exchange.status !== undefined && exchange.status >= 300);
+    if (!refused) return;
+    if (exchange.rpcId !== undefined && !exchange.answered)
+      this.options.onFailed(exchange.rpcId, describeEnd(exchange, event), exchange.status === undefined && event.phase === 'error');
+    else this.options.onNote?.(`the server did not accept ${exchange.rpcMethod ?? 'a message'}: ${describeEnd(exchange, event)}`);
+  }
+
+  private legacyStreamEnded(exchange: Exchange, event: Extract<HttpEvent, { phase: 'end' | 'error' }>): void {
+    const legacy = this.legacy;
+    if (!legacy) return;
+    if (legacy.endpoint === undefined) {
+      const got =
+        exchange.status !== undefined && exchange.status < 300 && exchange.contentType === 'text/event-stream'
+          ? 'a stream with no endpoint event'
+          : describeEnd(exchange, event);
+      this.options.onFailed(
+        legacy.initialize.id,
+        `${legacy.initialize.refusal}; and a GET of the same URL (the older HTTP+SSE transport) gave ${got}: neither Streamable HTTP nor HTTP+SSE answered`,
+        exchange.status === undefined && event.phase === 'error',
+      );
+      return;
+    }
+    this.options.onNote?.(
+      `the HTTP+SSE stream ended (${describeEnd(exchange, event)}): the server's answers can no longer arrive; connect again`,
+    );
+  }
+
+  private abortLegacy(reason: string): void {
+    const stream = this.legacy ? this.exchanges.get(this.legacy.stream) : undefined;
+    if (!stream) return;
+    stream.aborted = true;
+    this.options.abort(stream.req, reason);
   }
 
   private resume(from: Exchange): void {

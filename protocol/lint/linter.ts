@@ -92,7 +92,7 @@ export class Linter {
         return [];
       }
       case 'line':
-        if (this.http.get(conn)?.isRefusalBody(event.stream)) return [];
+        if (this.http.get(conn)?.isRefusalBody(event.stream, message?.classified.kind === 'non-json')) return [];
         if (event.stream === 'stderr' || message === undefined) return [];
         return this.lint(this.state(conn), message);
       default:
@@ -184,7 +184,7 @@ export class Linter {
         break;
       }
       default:
-        checkFraming(check);
+        checkFraming(check, this.http.has(message.conn));
     }
     checkSchema(check, found, request);
     if (this.keepFindings) this.findings.push(...found);

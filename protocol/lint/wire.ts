@@ -10,8 +10,8 @@ import { asRecord, describeRequest, formatId, openingFlow, other, type Check, ty
 /** The last revision with JSON-RPC batches. */
 const BATCH_REVISION = '2025-03-26';
 
-/** Lines that did not classify as a request, notification or response. */
-export function checkFraming(check: Check): void {
+/** Lines that did not classify as a request, notification or response. `overHttp`: they came as HTTP bodies, not stdout lines. */
+export function checkFraming(check: Check, overHttp = false): void {
   const { message, report } = check;
   const c = message.classified;
   const who = message.from;
@@ -20,7 +20,9 @@ export function checkFraming(check: Check): void {
       if (who === 'server') {
         report(
           'stdout-non-json',
-          `The server wrote a stdout line that is not JSON (${c.reason}); stdout must carry only JSON-RPC messages`,
+          overHttp
+            ? `The server sent an HTTP body (or SSE event data) that is not JSON (${c.reason}); a successful answer carries only JSON-RPC messages`
+            : `The server wrote a stdout line that is not JSON (${c.reason}); stdout must carry only JSON-RPC messages`,
         );
       }
       return;
@@ -111,6 +113,8 @@ export function checkSessionIdReuse(check: Check, previous: RequestInfo | undefi
   const { message, flow, state, report } = check;
   const c = message.classified;
   if (flow !== 'handshake' || c.kind !== 'request' || message.pairing.kind !== 'request') return;
+  // An initialize starts a session (again, after a refused one): nothing before it is in it.
+  if (c.method === 'initialize') return;
   if (!previous || state.sessionStart === undefined || previous.seq < state.sessionStart) return;
   report(
     'handshake-request-id-reused',

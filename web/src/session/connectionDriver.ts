@@ -79,7 +79,7 @@ export class ConnectionDriver {
 
   /** Launches the server and opens the conversation (unless `open` is false). */
   start(config: ConnectionConfig, choice: FlowChoice, options: DriverOptions, label?: string): void {
-    if (config.transport === 'http') this.transport = this.newTransport();
+    if (config.transport === 'http') this.transport = this.newTransport(config.url);
     if (options.open !== false) {
       this.connector = new Connector(choice, {
         nextId: () => this.nextId++,
@@ -131,8 +131,9 @@ export class ConnectionDriver {
     else this.socket.send({ type: 'send', conn: this.conn, text });
   }
 
-  private newTransport(): HttpTransport {
+  private newTransport(url?: string): HttpTransport {
     return new HttpTransport({
+      ...(url === undefined ? {} : { url }),
       perform: (request) =>
         this.socket.send({
           type: 'http',
@@ -140,6 +141,7 @@ export class ConnectionDriver {
           req: request.req,
           method: request.method,
           headers: request.headers,
+          ...(request.url === undefined ? {} : { url: request.url }),
           ...(request.text === undefined ? {} : { text: request.text }),
         }),
       abort: (req, reason) => this.socket.send({ type: 'abort', conn: this.conn, req, reason }),
