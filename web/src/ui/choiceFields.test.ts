@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import type { RJSFSchema } from '@rjsf/utils';
 import { choiceUiSchema, withChoiceArrays } from './choiceFields.js';
 
 const schema = {
@@ -30,7 +31,7 @@ describe('withChoiceArrays', () => {
 
 describe('choiceUiSchema', () => {
   it('draws multi-selects as checkboxes and labels a select from enumNames of the right length', () => {
-    expect(choiceUiSchema(schema, { 'ui:order': ['*'] })).toEqual({
+    expect(choiceUiSchema(schema as RJSFSchema, { 'ui:order': ['*'] })).toEqual({
       'ui:order': ['*'],
       many: { 'ui:widget': 'checkboxes' },
       titled: { 'ui:widget': 'checkboxes' },
