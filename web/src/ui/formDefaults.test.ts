@@ -23,8 +23,9 @@ const schema = {
 };
 
 describe('withDefaults', () => {
-  it('fills every declared default, optional fields too, and makes up nothing else', () => {
-    expect(withDefaults(schema, {})).toEqual({ line: 'It was a dark and stormy night.', n: 42, pick: 'b', many: ['x'] });
+  it('fills every declared default, optional fields too, and a const; it makes up nothing else', () => {
+    // A select of titled choices is a oneOf of consts: it starts on its first, shown and sent.
+    expect(withDefaults(schema, {})).toEqual({ line: 'It was a dark and stormy night.', n: 42, pick: 'b', many: ['x'], hero: 'h1' });
   });
 
   it("keeps the value's own entries over the defaults", () => {
@@ -34,6 +35,7 @@ describe('withDefaults', () => {
       n: 7,
       pick: 'b',
       many: ['x'],
+      hero: 'h1',
     });
   });
 

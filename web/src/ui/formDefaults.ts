@@ -10,13 +10,14 @@ import { formSchema, formValidator } from './schemaValidator.js';
 /**
  * Every default the schema declares, for optional fields too (a server that wrote a default
  * meant it to be the answer unless changed); but no empty object or array is made up for an
- * optional field the schema gave no default, and a select of titled choices (`oneOf` of
- * `const`s) with no default starts unchosen rather than on its first choice.
+ * optional field the schema gave no default. A `const` is its field's value from the start (a
+ * oneOf branch's `type: {const: 'pickup'}`, say), which makes a select of titled choices (`oneOf`
+ * of `const`s) start on its first choice: shown chosen, and sent.
  */
 export const DEFAULTS_BEHAVIOR: Experimental_DefaultFormStateBehavior = {
   emptyObjectFields: 'skipEmptyDefaults',
   arrayMinItems: { populate: 'requiredOnly' },
-  constAsDefaults: 'skipOneOf',
+  constAsDefaults: 'always',
 };
 
 /** `value` with the schema's defaults under it (the value's own entries win). Pure. */
