@@ -10,7 +10,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { chromium } from '@playwright/test';
 import { CHROMIUM_ARGS, chromiumExecutable } from './chromium.mjs';
 import { toPalette } from './pngPalette.mjs';
@@ -115,6 +115,20 @@ const SCREENS = [
       await page.getByTestId('timeline-row').first().waitFor();
     },
   },
+  {
+    file: 'html-viewer',
+    title: 'The session as one HTML file',
+    about: 'The same journal written by `mcp-lens view FILE --html OUT` and opened from disk: the timeline and Compare flows, offline.',
+    show: async (page, { journal }) => {
+      const out = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'mcp-lens-screenshots-html-')), 'session.mcplens.html');
+      const bin = path.join(root, 'dist', 'node', 'bridge', 'bin.js');
+      const run = spawnSync(process.execPath, [bin, 'view', journal, '--html', out], { cwd: root, encoding: 'utf8' });
+      if (run.status !== 0) throw new Error(`mcp-lens view --html failed (exit ${run.status}): ${run.stderr}`);
+      await page.goto(pathToFileURL(out).href);
+      await page.getByTestId('timeline-row').first().waitFor();
+      fs.rmSync(path.dirname(out), { recursive: true, force: true });
+    },
+  },
 ];
 
 function build() {
@@ -181,7 +195,7 @@ async function shoot(browser, theme) {
       // No pointer or caret left over a control, the sidebar at its top (the connections): the
       // screen as it rests.
       await page.mouse.move(VIEWPORT.width - 2, VIEWPORT.height - 2);
-      await page.locator('.sidebar').evaluate((el) => el.scrollTo(0, 0));
+      await page.evaluate("document.querySelector('.sidebar')?.scrollTo(0, 0)");
       await page.evaluate('document.activeElement?.blur?.()');
       const shot = await page.screenshot({ animations: 'disabled', caret: 'hide' });
       fs.writeFileSync(path.join(outDir, `${screen.file}-${theme}.png`), toPalette(shot));
