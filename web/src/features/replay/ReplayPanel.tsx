@@ -76,8 +76,8 @@ export function ReplayPanel({ runs, name, events, disabled, onShowTimeline }: Pr
       <form className="replay-form" onSubmit={submit} aria-label="Replay the recorded requests" data-testid="replay-form">
         <p className="status">
           Sends the recorded requests of {name} again, in order, on a new connection of this session, answers the server&apos;s questions as
-          they were answered, and compares each answer with the recorded one (ids, progress tokens, <code>requestState</code> and timestamps
-          set aside). Each verdict is a row on the live timeline.
+          they were answered, and compares each answer with the recorded one (ids, progress tokens, <code>requestState</code>, timestamps
+          and process ids set aside; JSON written as text is compared as JSON). Each verdict is a row on the live timeline.
         </p>
         <label htmlFor="replay-conn">Recorded connection</label>
         <select id="replay-conn" value={fields.conn} onChange={(e) => set('conn')(e.target.value)} data-testid="replay-conn">

@@ -79,13 +79,18 @@ describe('copy as CLI', () => {
   it('carries the env values this tab knows that are not secret, and names the rest', () => {
     const built = cliCommand({
       request: { id: 1, method: 'ping' },
-      config: { command: 'srv', args: [], env: { GREETING: '[redacted]', API_KEY: '[redacted]', MARKED: '[redacted]' } },
-      clear: { command: 'srv', args: [], env: { GREETING: 'hello there', API_KEY: 'sk-1', MARKED: 'abc-secret' }, secrets: ['abc-secret'] },
+      config: { command: 'srv', args: [], env: { GREETING: '[redacted]', API_KEY: '[redacted]', MARKED: '[redacted]', GH: '[redacted]' } },
+      clear: {
+        command: 'srv',
+        args: [],
+        env: { GREETING: 'hello there', API_KEY: 'sk-1', MARKED: 'abc-secret', GH: 'ghp_0123456789abcdefABCDEF' },
+        secrets: ['abc-secret'],
+      },
       cli: ['node', '/opt/my lens/bin.js'],
       serverCwd: '/srv',
     });
     expect(built.ok && built.line).toBe(
-      `cd /srv && node '/opt/my lens/bin.js' call --flow auto --method ping --env 'GREETING=hello there' --pass-env API_KEY --pass-env MARKED -- srv`,
+      `cd /srv && node '/opt/my lens/bin.js' call --flow auto --method ping --env 'GREETING=hello there' --pass-env API_KEY --pass-env MARKED --pass-env GH -- srv`,
     );
   });
 

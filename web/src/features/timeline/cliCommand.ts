@@ -121,9 +121,14 @@ function done(words: Word[], prefix: string, names: SecretNames, caveat: string 
   return { ok: true, line, argv, needs: names.needed, ...(caveat ? { caveat } : {}) };
 }
 
-/** An env value is a secret when its name says so or the user marked it: those are never written out. */
+/**
+ * An env value is a secret when its name says so, the user marked it, or it reads like a key (20 or
+ * more letters and digits in one run, both kinds present: `ghp_…`, `sk-…`, a hex digest) whatever
+ * it is called: those are never written out. A word, a number, a path or a URL is carried.
+ */
 function isSecretEnv(key: string, value: string, marked: readonly string[]): boolean {
-  return isCredentialName(key) || marked.some((m) => m !== '' && value.includes(m));
+  if (isCredentialName(key) || marked.some((m) => m !== '' && value.includes(m))) return true;
+  return /^[A-Za-z0-9_+=-]{20,}$/.test(value) && /[A-Za-z]/.test(value) && /[0-9]/.test(value);
 }
 
 /** Names for the secrets of one line: each masked value read from a variable of its own. */
