@@ -11,6 +11,7 @@ import type { ConnectionConfig } from '../../../../protocol/envelope.js';
 import { elicitAnswerOf, type ElicitAnswer } from '../../../../protocol/elicitAnswer.js';
 import { cliCommand, type CliCommand } from './cliCommand.js';
 import { copyJson, copyLines, requestOf } from './detailText.js';
+import { writeClipboard } from '../../ui/clipboard.js';
 
 /** What the command needs beside the row: how to run the CLI here, the tab's clear config, the answers given. */
 export interface CommandContext {
@@ -88,23 +89,4 @@ export function CopyButtons({ detail, command }: { detail: RowDetail; command: C
       </span>
     </div>
   );
-}
-
-async function writeClipboard(text: string): Promise<boolean> {
-  try {
-    await navigator.clipboard.writeText(text);
-    return true;
-  } catch {
-    // Without clipboard permission (an http page, a headless browser): the older way.
-    const area = document.createElement('textarea');
-    area.value = text;
-    area.setAttribute('readonly', '');
-    area.style.position = 'fixed';
-    area.style.opacity = '0';
-    document.body.append(area);
-    area.select();
-    const ok = document.execCommand('copy');
-    area.remove();
-    return ok;
-  }
 }
