@@ -34,7 +34,16 @@ function cleared(redactions: readonly Redaction[]): string[] {
 function lookedFor(redaction: Redaction, value: string): boolean {
   if (value.length < MIN_SECRET_LENGTH) return false;
   if (redaction.rule !== 'env') return true;
-  if (redaction.key !== undefined && isCredentialName(redaction.key)) return true;
+  return isSecretEnvValue(redaction.key, value);
+}
+
+/**
+ * Whether an env value is to be treated as a secret wherever it would be written out: its name is
+ * a credential's, or it is shaped like one. The journal's masking and a copied command line judge
+ * by this one rule, so a value the record hides is never spelled out in a command.
+ */
+export function isSecretEnvValue(key: string | undefined, value: string): boolean {
+  if (key !== undefined && isCredentialName(key)) return true;
   return value.length >= 8 && !/\s/.test(value) && /\p{L}/u.test(value) && /\p{N}/u.test(value);
 }
 

@@ -17,7 +17,8 @@
  */
 import type { ConnectionConfig, RedactedConfig, RedactedHttpConfig } from '../../../../protocol/envelope.js';
 import type { ElicitAnswer } from '../../../../protocol/elicitAnswer.js';
-import { isCredentialName, REDACTED } from '../../../../protocol/redact.js';
+import { REDACTED } from '../../../../protocol/redact.js';
+import { isSecretEnvValue } from '../../../../protocol/secretMask.js';
 
 export interface CliSource {
   /** The request line, parsed. */
@@ -122,13 +123,12 @@ function done(words: Word[], prefix: string, names: SecretNames, caveat: string 
 }
 
 /**
- * An env value is a secret when its name says so, the user marked it, or it reads like a key (20 or
- * more letters and digits in one run, both kinds present: `ghp_…`, `sk-…`, a hex digest) whatever
- * it is called: those are never written out. A word, a number, a path or a URL is carried.
+ * An env value is a secret when the user marked it or the record's own rule says so (its name, or
+ * a key's shape: `ghp_…`, `sk-…`, a digest): those are never written out. A word, a number, a path
+ * or a URL is carried.
  */
 function isSecretEnv(key: string, value: string, marked: readonly string[]): boolean {
-  if (isCredentialName(key) || marked.some((m) => m !== '' && value.includes(m))) return true;
-  return /^[A-Za-z0-9_+=-]{20,}$/.test(value) && /[A-Za-z]/.test(value) && /[0-9]/.test(value);
+  return marked.some((m) => m !== '' && value.includes(m)) || isSecretEnvValue(key, value);
 }
 
 /** Names for the secrets of one line: each masked value read from a variable of its own. */
