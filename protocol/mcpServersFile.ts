@@ -229,7 +229,9 @@ function readEntry(name: string, entry: unknown, path: PathStep[], locate: Locat
     const headers = stringMap('headers');
     if (problems.length > 0 || url === undefined) return { problems };
     if (kind === 'sse')
-      notes.push('type "sse" is the deprecated HTTP+SSE transport: MCP Lens speaks Streamable HTTP, which such a server may not answer');
+      notes.push(
+        'type "sse" is the deprecated HTTP+SSE transport (2024-11-05): MCP Lens tries Streamable HTTP first and falls back to it when the server refuses the POST',
+      );
     notePlaceholders(notes, [['url', url], ...envPairs('headers', headers)]);
     const secrets = markSecrets(headers);
     return {

@@ -3,6 +3,7 @@
  * about each server connection. Incremental: applying an event never rescans earlier ones.
  */
 import type { BridgeEvent, RedactedConnectionConfig, StopReason } from './envelope.js';
+import { ENDPOINT_EVENT } from './http/legacyEndpoint.js';
 import { headerValue } from './http/requests.js';
 import type { Connected } from './connect.js';
 import type { FlowChoice } from './flows.js';
@@ -30,7 +31,8 @@ export interface ConnInfo {
   /** HTTP, handshake flow: the session id the server gave (Mcp-Session-Id), for a tab taking over. */
   httpSession?: string;
   /** HTTP: requests sent, responses received, SSE events received. */
-  http?: { requests: number; responses: number; sseEvents: number };
+  /** `legacy`: the server named a message endpoint, the older HTTP+SSE transport (2024-11-05). */
+  http?: { requests: number; responses: number; sseEvents: number; legacy?: boolean };
   status: ConnStatus;
   /** How the user asked to connect. */
   choice?: FlowChoice;
@@ -184,7 +186,10 @@ export class SessionModel {
           const session = headerValue(event.headers, 'mcp-session-id');
           if (session !== undefined && info.httpSession === undefined && event.status < 300) info.httpSession = session;
           if (event.status === 404 && info.httpSession !== undefined) delete info.httpSession;
-        } else if (event.phase === 'sse-event') counts.sseEvents++;
+        } else if (event.phase === 'sse-event') {
+          counts.sseEvents++;
+          if (event.event === ENDPOINT_EVENT) counts.legacy = true;
+        }
         return;
       }
       default: {

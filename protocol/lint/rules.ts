@@ -37,7 +37,8 @@ export const RULES: RuleInfo[] = [
   {
     id: 'stdout-non-json',
     severity: 'error',
-    summary: 'The server wrote a stdout line that is not JSON (or not valid UTF-8); stdout may carry only MCP messages.',
+    summary:
+      'The server wrote a stdout line (over HTTP, a body or SSE event data) that is not JSON (or not valid UTF-8); it may carry only MCP messages.',
     spec: `${STATELESS}/basic/transports/stdio`,
     handshakeSpec: `${HANDSHAKE}/basic/transports#stdio`,
   },

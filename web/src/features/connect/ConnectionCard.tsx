@@ -151,7 +151,7 @@ export function statusLine(info: ConnInfo): string {
       const state = info.connected ? 'connected' : info.connectError ? 'connect failed' : opening;
       if (info.config?.transport === 'http') {
         const http = info.http ?? { requests: 0, responses: 0, sseEvents: 0 };
-        return `HTTP · ${state} · ${info.stdinLines} sent, ${info.stdoutLines} received · ${http.requests} requests, ${http.sseEvents} SSE events`;
+        return `${http.legacy ? 'HTTP+SSE (2024-11-05)' : 'HTTP'} · ${state} · ${info.stdinLines} sent, ${info.stdoutLines} received · ${http.requests} requests, ${http.sseEvents} SSE events`;
       }
       return `pid ${info.pid ?? '?'} · ${state} · ${info.stdinLines} sent, ${info.stdoutLines} received, ${info.stderrLines} stderr`;
     }

@@ -21,6 +21,7 @@ export function HttpFieldsEditor({ fields, onChange, idPrefix }: Props) {
         value={fields.url}
         onChange={(e) => set('url')(e.target.value)}
         placeholder="http://127.0.0.1:3001/mcp"
+        title="A Streamable HTTP endpoint; an older server's HTTP+SSE address (often /sse) works too"
         spellCheck={false}
         autoComplete="off"
       />
