@@ -81,8 +81,8 @@ export function SideBySide({ start, columns, done }: { start: CompareStart; colu
       <FiguresTable h={columns.handshake.totals} s={columns.stateless.totals} />
       <section className="differences" aria-label="What changed" data-testid="differences">
         <h3>What the stateless flow changed, on this run</h3>
-        {differences.map((d) => (
-          <div key={d.topic} className="difference" data-topic={d.topic}>
+        {differences.map((d, i) => (
+          <div key={`${d.topic}-${i}`} className="difference" data-topic={d.topic}>
             <strong>{d.title}.</strong> {d.detail}
           </div>
         ))}
