@@ -6,6 +6,7 @@ import { ConnectPanel } from '../features/connect/ConnectPanel.js';
 import { ConnectionList } from '../features/connect/ConnectionList.js';
 import { statusLine } from '../features/connect/ConnectionCard.js';
 import { TimelinePanel } from '../features/timeline/TimelinePanel.js';
+import { ResendAction, type ResendProps } from '../features/timeline/ResendAction.js';
 import { PastSessions, type Archive } from '../features/journal/PastSessions.js';
 import { ToolsPanel } from '../features/tools/ToolsPanel.js';
 import { ResourcesPanel } from '../features/resources/ResourcesPanel.js';
@@ -249,7 +250,7 @@ function Shell({ store }: { store: SessionStore }) {
                   </div>
                 )}
               >
-                {tab === 'timeline' && <TimelinePanel client={liveTimeline} conns={snapshot.conns} live inUrl />}
+                {tab === 'timeline' && <TimelinePanel client={liveTimeline} conns={snapshot.conns} live inUrl resend={resendOnLive} />}
                 {tab === 'compare' && <CompareView dark={dark} />}
                 {tab === 'workshop' && <WorkshopView />}
                 {(tab === 'tools' || tab === 'resources' || tab === 'prompts') && !panel && (
@@ -309,4 +310,9 @@ function statusText(status: SocketStatus): string {
     case 'refused':
       return 'not connected';
   }
+}
+
+/** The live timeline's "Edit and resend": sends on the session's own connections. */
+function resendOnLive(p: ResendProps) {
+  return <ResendAction {...p} />;
 }
