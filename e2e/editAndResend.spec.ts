@@ -60,4 +60,19 @@ atEachViewport(() => {
     await expect(resentDetail.getByRole('button', { name: 'Edit and resend' })).toBeDisabled();
     await expect(resentDetail.getByTestId('resend-reason')).toContainText('is not open: there is nothing to send it on');
   });
+
+  test('in a recording, the request row says there is no live connection to send it on', async ({ page, lens }) => {
+    const app = new AppPage(page);
+    await app.open(lens.url);
+    await expect((await app.connect('Handshake')).getByTestId('flow-pill')).toBeVisible();
+    await app.showTimeline();
+    await expect(app.row('initialize').first()).toBeVisible();
+    await page.getByTestId('export-session').click();
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('export-download').click()]);
+    await page.getByTestId('open-session-file').setInputFiles(await download.path());
+    await expect(page.getByTestId('archive-banner')).toBeVisible();
+    const detail = await app.selectRow(app.row('initialize').first());
+    await expect(detail.getByRole('button', { name: 'Edit and resend' })).toBeDisabled();
+    await expect(detail.getByTestId('resend-reason')).toContainText('This is a recording: there is no live connection to send it on.');
+  });
 });
