@@ -43,12 +43,20 @@ atEachViewport(() => {
     await slowArgs.fill('{"steps":2,"delayMs":10}');
     await builder.getByRole('checkbox', { name: 'echo' }).check();
     await builder.getByLabel('Arguments for echo').fill('{"message":"built here"}');
+    await builder.getByRole('checkbox', { name: 'server-info' }).check();
+    await builder.getByRole('checkbox', { name: 'summarize' }).check();
+    // A prompt's required arguments are named, left for the user to type.
+    const promptArgs = builder.getByLabel('Arguments for the prompt summarize');
+    await expect(promptArgs).toHaveValue('{"text":""}');
+    await promptArgs.fill('{"text":"one two three"}');
     await builder.getByRole('button', { name: 'Use the picked items as the scenario' }).click();
-    await expect(page.getByRole('combobox', { name: 'Scenario' })).toHaveValue('From the server: 2 items picked');
+    await expect(page.getByRole('combobox', { name: 'Scenario' })).toHaveValue('From the server: 4 items picked');
 
     const comparison = await runAndWait(page);
     const rows = comparison.getByTestId('compare-row');
-    await expect(rows).toHaveCount(4);
+    await expect(rows).toHaveCount(8);
+    await expect(rows.nth(5)).toContainText('resources/read info://server-info');
+    await expect(rows.nth(7)).toContainText('prompts/get summarize');
     // In the server's own order: echo comes before slow in its tools/list.
     await expect(rows.nth(3)).toContainText('tools/call slow');
     for (const flow of ['handshake', 'stateless'] as const) {
@@ -56,6 +64,11 @@ atEachViewport(() => {
       await expect(comparison.getByTestId(`step-figures-${flow}`).nth(3)).toContainText('Done after 2 steps');
       // On the wire: the call went out and came back in each column.
       await expect(rows.nth(2).locator(`[data-flow="${flow}"]`)).toContainText('tools/call #');
+    }
+    for (const flow of ['handshake', 'stateless'] as const) {
+      await expect(rows.nth(5).locator(`[data-flow="${flow}"]`)).toContainText('resources/read #');
+      await expect(rows.nth(7).locator(`[data-flow="${flow}"]`)).toContainText('prompts/get #');
+      await expect(rows.nth(7).locator(`[data-flow="${flow}"]`)).not.toContainText('error');
     }
     await expect(comparison.getByTestId('differences')).toContainText('The handshake is gone');
   });
