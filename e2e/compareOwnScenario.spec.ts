@@ -88,6 +88,7 @@ atEachViewport(() => {
     await expect(comparison.getByTestId('step-figures-handshake').nth(2)).toContainText('The sum of 2 and 3 is 5.');
     await expect(comparison.getByTestId('compare-row').first().locator('[data-flow="stateless"]')).toContainText('error #1 · -32601');
     const summary = comparison.getByTestId('differences');
+    await expect(summary.getByRole('heading')).toHaveText('What happened on this run: one side could not run, so there is no comparison');
     await expect(summary).toContainText('The stateless side failed');
     await expect(summary).toContainText('-32601');
     await expect(summary).toContainText('Its 2 other steps were not run');
