@@ -207,3 +207,29 @@ describe('listComparisons', () => {
     ]);
   });
 });
+
+describe('a side that could not connect', () => {
+  it('is summarized as failed, with the reason, not as the handshake being gone', () => {
+    const events = journal([
+      ['h', 'mark', 0, 'start'],
+      ['h', 'stdin', '{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-11-25","capabilities":{}}}'],
+      ['h', 'stdout', '{"jsonrpc":"2.0","id":1,"result":{"protocolVersion":"2025-11-25","capabilities":{},"serverInfo":{"name":"d"}}}'],
+      ['h', 'stdin', '{"jsonrpc":"2.0","method":"notifications/initialized"}'],
+      ['h', 'mark', 0, 'end'],
+      ['s', 'mark', 0, 'start'],
+      ['s', 'stdin', `{"jsonrpc":"2.0","id":1,"method":"server/discover","params":{${META}}}`],
+      ['s', 'stdout', '{"jsonrpc":"2.0","id":1,"error":{"code":-32601,"message":"Method not found"}}'],
+      ['s', 'mark', 0, 'end'],
+    ]).map((e) =>
+      e.kind === 'note' && (e.data as { phase: string }).phase === 'end'
+        ? { ...e, data: { ...(e.data as object), outcome: e.conn === 'h' ? 'connected' : 'server/discover failed' } }
+        : e,
+    );
+    const columns = readComparison(start, events);
+    const differences = describeDifferences(columns.handshake, columns.stateless);
+    expect(differences.map((d) => d.topic)).toEqual(['failed', 'totals']);
+    expect(differences[0]?.title).toBe('The stateless side failed');
+    expect(differences[0]?.detail).toContain('-32601');
+    expect(differences[0]?.detail).toContain('Its 1 other step was not run');
+  });
+});

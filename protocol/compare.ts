@@ -353,7 +353,7 @@ function asRecord(value: unknown): Record<string, unknown> {
 }
 
 export interface Difference {
-  topic: 'removed' | 'every-request' | 'every-result' | 'input-round' | 'totals';
+  topic: 'failed' | 'removed' | 'every-request' | 'every-result' | 'input-round' | 'totals';
   title: string;
   detail: string;
 }
@@ -368,8 +368,11 @@ export function describeDifferences(h: ColumnView, s: ColumnView): Difference[] 
   const all = (c: ColumnView): StepMessage[] => c.steps.flatMap((step) => step.messages);
   const hMessages = all(h);
   const sMessages = all(s);
+  // A side that never connected compared nothing: say what happened to it, not what the flows differ in.
+  const failed = [h, s].filter((c) => !connected(c));
+  for (const column of failed) out.push(failedSide(column));
   const handshake = hMessages.filter((m) => m.notes.some((n) => n.kind === 'handshake'));
-  if (handshake.length > 0) {
+  if (handshake.length > 0 && failed.length === 0) {
     const bytes = handshake.reduce((sum, m) => sum + m.bytes, 0);
     const discover = sMessages.filter((m) => m.classified.kind === 'request' && m.classified.method === 'server/discover');
     out.push({
@@ -386,7 +389,8 @@ export function describeDifferences(h: ColumnView, s: ColumnView): Difference[] 
   const enveloped = requests
     .map((m) => m.notes.find((n) => n.kind === 'envelope'))
     .filter((n): n is Extract<Highlight, { kind: 'envelope' }> => n !== undefined);
-  if (enveloped.length > 0) {
+  const statelessRan = connected(s);
+  if (enveloped.length > 0 && statelessRan) {
     const total = enveloped.reduce((sum, n) => sum + n.bytes, 0);
     out.push({
       topic: 'every-request',
@@ -395,7 +399,7 @@ export function describeDifferences(h: ColumnView, s: ColumnView): Difference[] 
     });
   }
   const results = sMessages.filter((m) => m.classified.kind === 'result');
-  if (results.length > 0) {
+  if (results.length > 0 && statelessRan) {
     const typed = results.filter((m) => m.notes.some((n) => n.kind === 'result-type')).length;
     const info = results.filter((m) => m.notes.some((n) => n.kind === 'server-info-in-meta')).length;
     const cached = results.filter((m) => m.notes.some((n) => n.kind === 'cache')).length;
@@ -427,6 +431,27 @@ export function describeDifferences(h: ColumnView, s: ColumnView): Difference[] 
     detail: `Handshake: ${h.totals.messages} messages, ${h.totals.roundTrips} round trips, ${h.totals.bytesSent + h.totals.bytesReceived} bytes. Stateless: ${s.totals.messages} messages, ${s.totals.roundTrips} round trips, ${s.totals.bytesSent + s.totals.bytesReceived} bytes.`,
   });
   return out;
+}
+
+/** Whether the column's connect step ended connected (a run still going counts as not failed yet). */
+function connected(column: ColumnView): boolean {
+  const outcome = column.steps[0]?.outcome;
+  return outcome === undefined || outcome === 'connected';
+}
+
+function failedSide(column: ColumnView): Difference {
+  const name = column.flow === 'handshake' ? 'handshake' : 'stateless';
+  const why = explainColumn(column) ?? column.steps[0]?.outcome ?? 'no reason was recorded';
+  const skipped = column.steps.length - 1;
+  return {
+    topic: 'failed',
+    title: `The ${name} side failed`,
+    detail:
+      `It could not connect: ${why} ` +
+      (skipped > 0
+        ? `Its ${skipped} other step${skipped === 1 ? ' was' : 's were'} not run, so there is nothing of this flow to compare.`
+        : ''),
+  };
 }
 
 function statelessRound(inputRequired: StepMessage[], retries: StepMessage[]): string {

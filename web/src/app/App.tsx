@@ -7,6 +7,7 @@ import { ConnectionList } from '../features/connect/ConnectionList.js';
 import { statusLine } from '../features/connect/ConnectionCard.js';
 import { clearConfigs } from '../features/connect/clearConfigs.js';
 import { TimelinePanel } from '../features/timeline/TimelinePanel.js';
+import { ResendAction, type ResendProps } from '../features/timeline/ResendAction.js';
 import { PastSessions, type Archive } from '../features/journal/PastSessions.js';
 import { ToolsPanel } from '../features/tools/ToolsPanel.js';
 import { ResourcesPanel } from '../features/resources/ResourcesPanel.js';
@@ -281,6 +282,7 @@ function Shell({ store }: { store: SessionStore }) {
                     conns={snapshot.conns}
                     live
                     inUrl
+                    resend={resendOnLive}
                     commandBase={{ cli: snapshot.welcome?.cli, serverCwd: snapshot.welcome?.serverCwd, clear: clearConfigs(store) }}
                   />
                 )}
@@ -343,4 +345,9 @@ function statusText(status: SocketStatus): string {
     case 'refused':
       return 'not connected';
   }
+}
+
+/** The live timeline's "Edit and resend": sends on the session's own connections. */
+function resendOnLive(p: ResendProps) {
+  return <ResendAction {...p} />;
 }

@@ -1,11 +1,13 @@
 import { useMemo, useState } from 'react';
 import { listComparisons, readComparison, type Scenario } from '../../../../protocol/compare.js';
 import type { SessionModel } from '../../../../protocol/session.js';
+import type { ConnectionConfig } from '../../../../protocol/envelope.js';
 import { useSnapshot, useStore } from '../../session/StoreContext.js';
 import { parseArgsField } from '../connect/parseConfig.js';
 import { HttpFieldsEditor } from '../connect/HttpFieldsEditor.js';
 import { EMPTY_HTTP_FIELDS, httpConfigToFields, httpFieldsToConfig } from '../connect/httpFields.js';
 import { ScenarioEditor } from './ScenarioEditor.js';
+import { ScenarioBuilder } from './ScenarioBuilder.js';
 import { SideBySide } from './SideBySide.js';
 import { startComparison } from './runComparison.js';
 import { loadScenarios, saveScenario } from './scenarios.js';
@@ -27,6 +29,7 @@ export function CompareView({ dark, archive }: { dark: boolean; archive?: Sessio
   const [scenarios, setScenarios] = useState(loadScenarios);
   const [scenario, setScenario] = useState<Scenario>(() => scenarios[0] as Scenario);
   const [editing, setEditing] = useState(false);
+  const [building, setBuilding] = useState(false);
   const [shown, setShown] = useState<string | undefined>();
 
   // The notes list grows in place; its length says when to look again.
@@ -44,12 +47,16 @@ export function CompareView({ dark, archive }: { dark: boolean; archive?: Sessio
 
   const effectiveCommand = command ?? fallback?.command ?? '';
   const effectiveArgs = args ?? fallback?.args.join('\n') ?? '';
-  const run = (): void => {
+  const compared = (): ConnectionConfig | undefined => {
     const { config, errors: found } =
       effectiveTransport === 'http'
         ? httpFieldsToConfig(http)
         : { config: { command: effectiveCommand, args: parseArgsField(effectiveArgs), env: {} }, errors: [] };
     setErrors(found);
+    return config;
+  };
+  const run = (): void => {
+    const config = compared();
     if (!config) return;
     const started = startComparison(store, config, scenario);
     setShown(started.id);
@@ -123,6 +130,9 @@ export function CompareView({ dark, archive }: { dark: boolean; archive?: Sessio
             <button type="button" onClick={() => setEditing((v) => !v)} aria-expanded={editing}>
               {editing ? 'Close the editor' : 'Edit the scenario'}
             </button>
+            <button type="button" onClick={() => setBuilding((v) => !v)} aria-expanded={building}>
+              Build from the server
+            </button>
             <button type="button" onClick={() => setScenarios(saveScenario(scenario))} title="Saved in this browser">
               Save scenario
             </button>
@@ -136,6 +146,16 @@ export function CompareView({ dark, archive }: { dark: boolean; archive?: Sessio
               Run in both flows
             </button>
           </div>
+          {building && (
+            <ScenarioBuilder
+              config={compared}
+              onBuilt={(built) => {
+                setScenarios((list) => [...list.filter((s) => s.name !== built.name), built]);
+                setScenario(built);
+                setBuilding(false);
+              }}
+            />
+          )}
           {editing && <ScenarioEditor key={scenario.name} scenario={scenario} onChange={setScenario} dark={dark} />}
         </section>
       )}

@@ -80,9 +80,13 @@ export function SideBySide({ start, columns, done }: { start: CompareStart; colu
       {selectedMessage && <MessageDetail message={selectedMessage.message} flow={selectedMessage.flow} />}
       <FiguresTable h={columns.handshake.totals} s={columns.stateless.totals} />
       <section className="differences" aria-label="What changed" data-testid="differences">
-        <h3>What the stateless flow changed, on this run</h3>
-        {differences.map((d) => (
-          <div key={d.topic} className="difference" data-topic={d.topic}>
+        <h3>
+          {differences.some((d) => d.topic === 'failed')
+            ? 'What happened on this run: one side could not run, so there is no comparison'
+            : 'What the stateless flow changed, on this run'}
+        </h3>
+        {differences.map((d, i) => (
+          <div key={`${d.topic}-${i}`} className="difference" data-topic={d.topic}>
             <strong>{d.title}.</strong> {d.detail}
           </div>
         ))}

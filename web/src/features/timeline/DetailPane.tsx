@@ -3,13 +3,15 @@
  * progress steps, every line exactly and as a JSON tree, the rows it nests in or holds, and the
  * copies. Answers "what did it send, what came back, and why is it flagged" without raw JSON.
  */
-import { useState } from 'react';
+import { Fragment, useState, type ReactNode } from 'react';
 import type { RowDetail } from '../../../../protocol/timeline/contract.js';
 import type { ConnInfo } from '../../../../protocol/session.js';
 import { CopyButtons, commandFor, type CommandContext } from './CopyButtons.js';
 import { ExactLine } from './ExactLine.js';
 import { JsonTree } from './JsonTree.js';
 import { ReplayNoteDetail } from './ReplayNoteDetail.js';
+import { ResendUnavailable } from './ResendUnavailable.js';
+import type { ResendProps } from './ResendAction.js';
 import { readExchangeNote, REPLAY_TOPICS } from '../../../../protocol/replay/notes.js';
 import { lineRole, progressSteps, specLink, statusSentence } from './detailText.js';
 import { formatDuration, formatId, formatTime, kindLabel, rowDuration, statusLabel, statusTone } from './format.js';
@@ -24,11 +26,16 @@ interface Props {
   onPickSeq?: (seq: number) => void;
   /** For "Copy as CLI": how to run the CLI here, the tab's clear config, the answers given. */
   commandContext?: CommandContext;
+  /**
+   * The live session's "Edit and resend" (ResendAction), given by the app: the viewer page, a
+   * single file, carries no editor. Without it the row is a recording's and cannot be sent.
+   */
+  resend?: ((p: ResendProps) => ReactNode) | undefined;
 }
 
 const STREAM = { stdin: '→ sent', stdout: '← received', stderr: '⚠ stderr' } as const;
 
-export function DetailPane({ detail, conn, connName, onClose, onPickRow, onPickSeq, commandContext }: Props) {
+export function DetailPane({ detail, conn, connName, onClose, onPickRow, onPickSeq, commandContext, resend }: Props) {
   if (!detail) {
     return (
       <section className="tl-detail" aria-label="Row detail" data-testid="detail-pane" aria-busy="true">
@@ -40,6 +47,8 @@ export function DetailPane({ detail, conn, connName, onClose, onPickRow, onPickS
   const duration = rowDuration(row);
   const steps = progressSteps(detail);
   const command = commandFor(detail, conn, commandContext);
+  // The request as the client sent it: its first line written to the server.
+  const sentRequest = row.kind === 'request' && row.direction === 'out' ? detail.lines.find((l) => l.stream === 'stdin')?.json : undefined;
   return (
     <section className="tl-detail" aria-label="Row detail" data-testid="detail-pane" data-row={row.row}>
       <header className="tl-detail-head">
@@ -57,6 +66,13 @@ export function DetailPane({ detail, conn, connName, onClose, onPickRow, onPickS
         </button>
       </header>
       <CopyButtons detail={detail} command={command} />
+      {sentRequest !== undefined &&
+        row.conn !== undefined &&
+        (resend ? (
+          <Fragment key={row.row}>{resend({ conn: row.conn, connName, request: sentRequest })}</Fragment>
+        ) : (
+          <ResendUnavailable reason="This is a recording: there is no live connection to send it on." />
+        ))}
       <dl className="tl-facts">
         <dt>connection</dt>
         <dd title={row.conn}>{row.conn === undefined ? 'the bridge' : `${connName} (${row.conn})`}</dd>

@@ -4,7 +4,7 @@
  * Selection is by row number, which is stable for a session; list positions are asked of the
  * client whenever the filter, the sort or the data move.
  */
-import { useCallback, useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import type { SortColumn, TimelineClient, TimelineFilter, TimelineRow } from '../../../../protocol/timeline/contract.js';
 import type { ConnInfo } from '../../../../protocol/session.js';
 import { connectionName } from '../../ui/connectionName.js';
@@ -21,6 +21,7 @@ import { isTextField, listAction, panelAction, type ListAction } from './keys.js
 import { useLatestAnswer, useRowDetail, useTimelineStats } from './useTimelineData.js';
 import { useTimelineView } from './useTimelineView.js';
 import { MAX_EXPANDED } from './viewState.js';
+import type { ResendProps } from './ResendAction.js';
 import './timeline.css';
 
 interface Props {
@@ -35,9 +36,11 @@ interface Props {
   live: boolean;
   /** Keep the view in the URL fragment (the live session's view). */
   inUrl: boolean;
+  /** The live session's "Edit and resend" on a request row (see DetailPane). */
+  resend?: (p: ResendProps) => ReactNode;
 }
 
-export function TimelinePanel({ client, conns, live, inUrl, commandBase }: Props) {
+export function TimelinePanel({ client, conns, live, inUrl, commandBase, resend }: Props) {
   const [view, update] = useTimelineView(inUrl);
   const { stats, version } = useTimelineStats(client);
   const [applied, setApplied] = useState(0);
@@ -340,6 +343,7 @@ export function TimelinePanel({ client, conns, live, inUrl, commandBase }: Props
               clear: selectedConn === undefined ? undefined : commandBase?.clear?.get(selectedConn),
               elicit,
             }}
+            resend={resend}
           />
         )}
       </div>
