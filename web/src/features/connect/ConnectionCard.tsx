@@ -32,6 +32,23 @@ export function ConnectionCard({ info, store, active, onSelect }: Props) {
     if (event.key === 'Enter' && (event.ctrlKey || event.metaKey)) send();
   };
 
+  const actions = (
+    <>
+      {!rawOpen && (
+        <button type="button" aria-expanded={false} onClick={() => setRawOpen(true)}>
+          {http ? 'Raw message…' : 'Raw line…'}
+        </button>
+      )}
+      <button
+        type="button"
+        onClick={() => store.disconnect(info.conn)}
+        title={http ? 'Close its streams, end its session (DELETE), close the connection' : 'Close stdin, then SIGTERM, then SIGKILL'}
+      >
+        Stop
+      </button>
+    </>
+  );
+
   return (
     <section
       className={`conn ${active ? 'active' : ''}`}
@@ -89,43 +106,31 @@ export function ConnectionCard({ info, store, active, onSelect }: Props) {
           {info.connectError}
         </p>
       )}
-      <ConnectionControls info={info} store={store} />
-      {running && (
+      {/* An open connection's controls take the card's buttons into their row; any other running one gets a row of its own. */}
+      {info.connected && info.status === 'running' ? (
+        <ConnectionControls info={info} store={store} actions={actions} />
+      ) : (
+        running && <div className="row">{actions}</div>
+      )}
+      {running && rawOpen && (
         <form onSubmit={send}>
-          {rawOpen && (
-            <>
-              <label htmlFor={`raw-${info.conn}`}>
-                {http
-                  ? 'Send a raw message (the body of a POST, exactly as typed; Ctrl+Enter)'
-                  : 'Send a raw line (exactly as typed; Ctrl+Enter)'}
-              </label>
-              <textarea
-                id={`raw-${info.conn}`}
-                rows={2}
-                value={raw}
-                onChange={(e) => setRaw(e.target.value)}
-                onKeyDown={onKey}
-                spellCheck={false}
-                autoFocus
-              />
-            </>
-          )}
+          <label htmlFor={`raw-${info.conn}`}>
+            {http
+              ? 'Send a raw message (the body of a POST, exactly as typed; Ctrl+Enter)'
+              : 'Send a raw line (exactly as typed; Ctrl+Enter)'}
+          </label>
+          <textarea
+            id={`raw-${info.conn}`}
+            rows={2}
+            value={raw}
+            onChange={(e) => setRaw(e.target.value)}
+            onKeyDown={onKey}
+            spellCheck={false}
+            autoFocus
+          />
           <div className="row">
-            {rawOpen ? (
-              <button type="submit" disabled={raw === ''}>
-                Send line
-              </button>
-            ) : (
-              <button type="button" aria-expanded={false} onClick={() => setRawOpen(true)}>
-                {http ? 'Raw message…' : 'Raw line…'}
-              </button>
-            )}
-            <button
-              type="button"
-              onClick={() => store.disconnect(info.conn)}
-              title={http ? 'Close its streams, end its session (DELETE), close the connection' : 'Close stdin, then SIGTERM, then SIGKILL'}
-            >
-              Stop
+            <button type="submit" disabled={raw === ''}>
+              Send line
             </button>
           </div>
         </form>

@@ -3,7 +3,7 @@
  * level, changed whenever the user likes. What the server did not declare is not offered: a
  * server without the logging capability gets no setLevel and no _meta level.
  */
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { LOG_LEVELS, type LogLevel } from '../../../../protocol/flows.js';
 import type { ConnInfo } from '../../../../protocol/session.js';
 import { serverOffers } from '../../../../protocol/serverOffers.js';
@@ -11,7 +11,8 @@ import type { SessionStore } from '../../session/sessionStore.js';
 import { RootsEditor } from './RootsEditor.js';
 import './connectionControls.css';
 
-export function ConnectionControls({ info, store }: { info: ConnInfo; store: SessionStore }) {
+/** `actions`: the card's own buttons (raw line, stop), on the same row so a card stays short. */
+export function ConnectionControls({ info, store, actions }: { info: ConnInfo; store: SessionStore; actions?: ReactNode }) {
   const [pinging, setPinging] = useState(false);
   const [pinged, setPinged] = useState<string | undefined>();
   const [level, setLevel] = useState<LogLevel | ''>(() => store.logLevel(info.conn) ?? '');
@@ -45,14 +46,9 @@ export function ConnectionControls({ info, store }: { info: ConnInfo; store: Ses
         >
           Ping
         </button>
-        {pinged !== undefined && (
-          <span className="status" data-testid="ping-result" role="status">
-            {pinged}
-          </span>
-        )}
-      </div>
-      <div className="row">
-        <label htmlFor={`level-${info.conn}`}>Log level</label>
+        <label htmlFor={`level-${info.conn}`} className="visually-hidden">
+          Log level
+        </label>
         <select
           id={`level-${info.conn}`}
           aria-label="Server log level"
@@ -63,15 +59,22 @@ export function ConnectionControls({ info, store }: { info: ConnInfo; store: Ses
         >
           {/* The handshake flow cannot take a level back once one is set. */}
           <option value="" disabled={handshake && level !== ''}>
-            none asked for
+            log: none
           </option>
           {LOG_LEVELS.map((l) => (
             <option key={l} value={l}>
-              {l} and above
+              log ≥ {l}
             </option>
           ))}
         </select>
+        {actions}
       </div>
+      {/* One row for every control keeps the card short: three cards fit a 900 px window's list. */}
+      {pinged !== undefined && (
+        <p className="status" data-testid="ping-result" role="status">
+          {pinged}
+        </p>
+      )}
       {(logging === 'no' || levelText !== undefined) && (
         <p className="status" data-testid="log-level-status">
           {logging === 'no' ? 'This server does not offer logging (no logging capability).' : levelText}
