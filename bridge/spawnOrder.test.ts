@@ -1,6 +1,6 @@
 // A line sent in the same turn as its server's spawn: on record after the spawn, never before it.
 import { describe, it, expect, afterEach } from 'vitest';
-import type { UnstampedEvent } from '../protocol/envelope.js';
+import { serverConfigSchema, type UnstampedEvent } from '../protocol/envelope.js';
 import { encodeFrame, initializeRequest } from '../protocol/flows.js';
 import { ProcessHost } from './processHost.js';
 import { nodeServer } from './testing/bridgeClient.js';
@@ -37,7 +37,7 @@ const what = (e: UnstampedEvent): string => (e.kind === 'line' ? `${e.kind}:${e.
 describe('a line sent before the server has started', () => {
   it('is recorded after the spawn event and answered by that process', async () => {
     const { host, events, until } = recordingHost();
-    host.spawn('c1', nodeServer('stderr-noise.mjs'));
+    host.spawn('c1', serverConfigSchema.parse(nodeServer('stderr-noise.mjs')));
     expect(host.send('c1', Buffer.from(encodeFrame(initializeRequest(1, { protocolVersion: '2025-11-25' }))))).toBe(true);
     await until((e) => e.kind === 'line' && e.stream === 'stdout');
     const order = events.map(what).filter((k) => k !== 'line:stderr');
