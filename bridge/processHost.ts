@@ -27,6 +27,10 @@ interface Child {
   proc: ChildProcessWithoutNullStreams;
   exited: Promise<void>;
   alive: boolean;
+  /** Node has said 'spawn': the spawn event is on record, so a stdin line may follow it. */
+  spawned: boolean;
+  /** Lines sent before then, written (and recorded) the moment it is: see send(). */
+  held: Buffer[];
   stopRequested: boolean;
   stopping?: Promise<void>;
 }
@@ -105,6 +109,8 @@ export class ProcessHost {
       // Alive from the start: stdin accepts writes before 'spawn', and a second spawn on the
       // same connection must be refused until this one has ended.
       alive: true,
+      spawned: false,
+      held: [],
       stopRequested: false,
       exited: new Promise<void>((resolve) => (resolveExited = resolve)),
     };
@@ -124,11 +130,13 @@ export class ProcessHost {
       record({ kind: 'notice', conn, level: 'warn', message: `stdin: ${error.message}` });
     });
 
-    let spawned = false;
     proc.on('spawn', () => {
-      spawned = true;
+      child.spawned = true;
       if (proc.pid !== undefined) this.reaper.watch(proc.pid);
       record({ kind: 'spawn', conn, config: redacted, pid: proc.pid ?? -1, ...(label === undefined ? {} : { label }) });
+      const held = child.held;
+      child.held = [];
+      for (const bytes of held) this.write(child, bytes);
     });
 
     let finished = false;
@@ -146,11 +154,17 @@ export class ProcessHost {
       resolveExited();
     };
     proc.on('error', (error: NodeJS.ErrnoException) => {
-      if (!spawned && !finished) {
+      if (!child.spawned && !finished) {
         finished = true;
         child.alive = false;
         const message = error.code === 'ENOENT' ? `command not found: ${redacted.command} (ENOENT)` : safe(error.message);
         record({ kind: 'spawn-error', conn, config: redacted, code: error.code ?? 'ERR_SPAWN', message });
+        const held = child.held.length;
+        child.held = [];
+        if (held > 0) {
+          const lines = held === 1 ? 'a line' : `${held} lines`;
+          record({ kind: 'notice', conn, level: 'error', message: `not sent: ${lines} written before the server could start` });
+        }
         resolveExited();
         return;
       }
@@ -170,19 +184,36 @@ export class ProcessHost {
     });
   }
 
-  /** Writes bytes plus "\n" to the child's stdin, recording them first as a stdin line. */
+  /**
+   * Writes bytes plus "\n" to the child's stdin, recording them first as a stdin line. A line
+   * sent in the same turn as the spawn (the tour launches and sends at once) waits for Node's
+   * 'spawn': recorded before the spawn event, it would belong to no process, and a reader of the
+   * journal would see its answer as an orphan.
+   */
   send(conn: string, bytes: Buffer): boolean {
     const child = this.children.get(conn);
-    const record = this.options.record;
     if (!child || !child.alive) {
-      record({ kind: 'notice', conn, level: 'error', message: 'not sent: the server is not running' });
+      this.options.record({ kind: 'notice', conn, level: 'error', message: 'not sent: the server is not running' });
       return false;
     }
+    if (!child.spawned) {
+      child.held.push(bytes);
+      return true;
+    }
+    return this.write(child, bytes);
+  }
+
+  private write(child: Child, bytes: Buffer): boolean {
     if (child.proc.stdin.destroyed || child.proc.stdin.writableEnded) {
-      record({ kind: 'notice', conn, level: 'warn', message: 'not sent: stdin is closed (the server is being stopped)' });
+      this.options.record({
+        kind: 'notice',
+        conn: child.conn,
+        level: 'warn',
+        message: 'not sent: stdin is closed (the server is being stopped)',
+      });
       return false;
     }
-    this.recordLine(conn, 'stdin', bytes, '\n');
+    this.recordLine(child.conn, 'stdin', bytes, '\n');
     child.proc.stdin.write(Buffer.concat([bytes, Buffer.from('\n')]));
     return true;
   }

@@ -73,7 +73,8 @@ test('non-JSON lines are shown as such and the handshake still completes', async
   await app.open(lens.url);
   const conn = await app.connect('Handshake', { command: 'node', args: [fixture('non-json.mjs')] });
   await expect(conn.getByTestId('flow-pill')).toHaveText(/handshake/);
-  const banner = app.rows.filter({ hasText: 'Server starting... (not JSON)' });
+  // The line's own row: the connect step that names it quotes it too.
+  const banner = app.rows.and(page.locator('[data-kind="invalid"]')).filter({ hasText: 'Server starting... (not JSON)' });
   await expect(banner).toHaveAttribute('data-kind', 'invalid');
   await expect(banner).toHaveAttribute('data-status', 'invalid');
   expect((await downloadedBytes(app, banner)).toString()).toBe('Server starting... (not JSON)\n');

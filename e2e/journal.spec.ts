@@ -56,7 +56,7 @@ test('the journal survives a bridge restart and reads back in the app', async ({
     // Stopped by Ctrl-C: the stop steps and an exit for each server.
     await expect(app.rows.and(page.locator('[data-kind="process"]')).filter({ hasText: /exit (\d+|SIG[A-Z]+)/ })).toHaveCount(2);
     // Lint reads the journal in a worker of its own once the rows are in: the line is flagged.
-    const banner = app.rows.filter({ hasText: 'Server starting... (not JSON)' });
+    const banner = app.rows.and(page.locator('[data-kind="invalid"]')).filter({ hasText: 'Server starting... (not JSON)' });
     await expect(banner.getByTestId('finding-flag')).toBeVisible();
     await expect(page.getByTestId('timeline-stats')).toHaveAttribute('data-lint-done', 'true');
   } finally {

@@ -18,7 +18,8 @@ test('a line that is not JSON: its exact text, copied as it was', async ({ page,
   const tl = new TimelinePage(page);
   await tl.open();
   await tl.indexedAll();
-  const row = tl.rows.filter({ hasText: 'Server starting... (not JSON)' });
+  // The invalid line's row (the connect note that names the line quotes it too).
+  const row = tl.row({ kind: 'invalid' }).filter({ hasText: 'Server starting... (not JSON)' });
   await expect(row).toHaveAttribute('data-kind', 'invalid');
   await expect(row).toHaveAttribute('data-status', 'invalid');
   await tl.select(row);
@@ -46,17 +47,24 @@ test('lines that are not UTF-8: each one exact, its bad bytes visible', async ({
   // The fixture writes four lines on stdout and the same four on stderr.
   await tl.indexedAll(2 + 2 * wire.length);
   await tl.toggleFacet('conn', id);
-  // On stdout none of the four is JSON-RPC (three are not even UTF-8): four invalid rows; on stderr, four stderr rows.
+  // On stdout none of the four is JSON-RPC (three are not even UTF-8): four invalid rows. On
+  // stderr the four come as a burst: rows that hold them all, each line exact in the detail.
   for (const kind of ['invalid', 'stderr'] as const) {
     await tl.toggleFacet('kind', kind);
-    await expect(tl.rows).toHaveCount(wire.length);
-    for (let i = 0; i < wire.length; i++) {
-      const bytes = (wire[i] ?? Buffer.alloc(0)).subarray(0, -1); // without the "\n"
-      await tl.select(tl.rows.nth(i));
-      await expect(tl.exactLine).toHaveText(shown(bytes));
-      await expect(tl.exactLine).toHaveAttribute('data-encoding', isUtf8(bytes) ? 'utf-8' : 'bytes');
-      await expect(tl.detail.getByTestId('detail-size')).toHaveText(`${bytes.length} bytes`);
+    if (kind === 'invalid') await expect(tl.rows).toHaveCount(wire.length);
+    let i = 0;
+    for (const row of await tl.rows.all()) {
+      await tl.select(row);
+      const held = Number(await row.getAttribute('data-events'));
+      await expect(tl.exactLine).toHaveCount(held);
+      for (let j = 0; j < held; j++, i++) {
+        const bytes = (wire[i] ?? Buffer.alloc(0)).subarray(0, -1); // without the "\n"
+        await expect(tl.exactLine.nth(j)).toHaveText(shown(bytes));
+        await expect(tl.exactLine.nth(j)).toHaveAttribute('data-encoding', isUtf8(bytes) ? 'utf-8' : 'bytes');
+        await expect(tl.detail.getByTestId('detail-size').nth(j)).toHaveText(`${bytes.length} bytes`);
+      }
     }
+    expect(i).toBe(wire.length);
     await tl.toggleFacet('kind', kind);
   }
 });

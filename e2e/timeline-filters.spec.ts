@@ -58,7 +58,8 @@ test('facets and search narrow the rows, and clearing them brings every row back
   expect(new Set(await tl.attrs('data-conn'))).toEqual(new Set([noisyId]));
   expect(new Set(await tl.attrs('data-kind'))).toEqual(new Set(['stderr']));
   const stderrOnly = await tl.figures();
-  expect(stderrOnly.matching).toBeGreaterThanOrEqual(200);
+  // Its 200 lines at start are one burst (a row or so), each line it writes on a request one more.
+  expect(stderrOnly.matching).toBeGreaterThanOrEqual(2);
   expect(stderrOnly.matching).toBeLessThan(all.rows);
   await tl.toggleFacet('kind', 'stderr');
   await tl.toggleFacet('conn', noisyId);

@@ -21,6 +21,7 @@ import {
 } from './flows.js';
 import { flowOfVersion, pickVersion, refusedHandshakeVersion, versionList } from './versions.js';
 import { StderrTail, exitHow, type ServerExit } from './serverExit.js';
+import { StdoutWatch } from './stdoutWatch.js';
 import type { Connected, ConnectAction, ConnectOptions, Phase, Verdict } from './connectTypes.js';
 import { asRecord, brokenAnswer, judgeDiscoverResult, judgeUnsupported, openingParams, statelessOutcome } from './connectVerdicts.js';
 
@@ -30,6 +31,7 @@ export type { Connected, ConnectAction, ConnectOptions, ReplyFrame } from './con
 export class Connector {
   private phase: Phase = { name: 'idle' };
   private readonly stderr = new StderrTail();
+  private readonly stdout = new StdoutWatch();
 
   constructor(
     readonly choice: FlowChoice,
@@ -93,10 +95,19 @@ export class Connector {
     }
   }
 
-  /** Feed every message from the server: answers to the opening requests, and its pings. */
-  onMessage(message: Classified): ConnectAction[] {
+  /**
+   * Feed every message from the server: answers to the opening requests, and its pings. `text`:
+   * the line as written, so a line that is not JSON-RPC can be shown when it is named.
+   */
+  onMessage(message: Classified, text?: string): ConnectAction[] {
     const phase = this.phase;
     if (phase.name !== 'discover' && phase.name !== 'initialize' && phase.name !== 'race') return [];
+    const notRpc = this.stdout.onLine(message, text);
+    const answered = this.onOpeningMessage(phase, message);
+    return notRpc === undefined ? answered : [{ type: 'step', text: notRpc }, ...answered];
+  }
+
+  private onOpeningMessage(phase: Extract<Phase, { name: 'discover' | 'initialize' | 'race' }>, message: Classified): ConnectAction[] {
     if (message.kind === 'request') return this.onServerRequest(message.id, message.method);
     if (message.kind === 'invalid') return this.onInvalidAnswer(phase, message);
     if (message.kind !== 'result' && message.kind !== 'error') return [];
@@ -128,10 +139,10 @@ export class Connector {
     const phase = this.phase;
     switch (phase.name) {
       case 'discover':
-        if (!phase.probing) return this.fail(`no answer to server/discover within ${this.timeout} ms`);
+        if (!phase.probing) return this.fail(`no answer to server/discover within ${this.timeout} ms${this.stdout.describe()}`);
         return this.startRace(phase);
       case 'initialize':
-        return this.fail(`no answer to initialize within ${this.timeout} ms`);
+        return this.fail(`no answer to initialize within ${this.timeout} ms${this.stdout.describe()}`);
       case 'race':
         if (phase.stateless) {
           return [
@@ -143,7 +154,7 @@ export class Connector {
           ];
         }
         if (phase.refused) return this.fail(`no answer to server/discover within ${this.timeout} ms (initialize got ${phase.refused})`);
-        return this.fail(`no answer to server/discover or initialize within ${this.timeout} ms`);
+        return this.fail(`no answer to server/discover or initialize within ${this.timeout} ms${this.stdout.describe()}`);
       case 'idle':
       case 'restarting':
       case 'done':
@@ -236,6 +247,7 @@ export class Connector {
     const phase = this.phase;
     if (phase.name !== 'restarting') return [];
     this.stderr.clear();
+    this.stdout.clear();
     return phase.next === 'initialize' ? this.sendInitialize(phase.version) : this.sendDiscover(phase.version, false);
   }
 

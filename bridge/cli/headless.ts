@@ -180,7 +180,7 @@ export class HeadlessClient {
         }
       };
       const off = this.on((event) => {
-        if (event.kind === 'line' && event.stream === 'stdout') run(connector.onMessage(classifyLine(event)));
+        if (event.kind === 'line' && event.stream === 'stdout') run(connector.onMessage(classifyLine(event), event.text));
         else if (event.kind === 'line' && event.stream === 'stderr' && event.text !== undefined) connector.onStderr(event.text);
         else if (event.kind === 'exit') run(connector.onExit(event));
       });

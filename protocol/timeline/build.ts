@@ -42,7 +42,7 @@ export function buildRow(fold: TimelineFold, row: number): TimelineRow {
     children: rows.children.get(row),
     findings: rows.findings.get(row),
     ...(worst === 0 ? {} : { worst: severityOf(worst) }),
-    summary: summarize(fold, rows.firstEvent.get(row)),
+    summary: summaryOf(fold, row),
     seqs,
     events: rows.events.get(row),
   };
@@ -138,6 +138,14 @@ function clip(text: string): string {
 }
 
 /** One line for the list, from the row's first event. */
+/** A row's first line; a burst of stderr says how many lines follow it. */
+function summaryOf(fold: TimelineFold, row: number): string {
+  const first = summarize(fold, fold.rows.firstEvent.get(row));
+  const more = fold.rows.events.get(row) - 1;
+  if (more < 1 || at(KINDS, fold.rows.kind.get(row)) !== 'stderr') return first;
+  return `${first} (+${more} line${more === 1 ? '' : 's'})`;
+}
+
 export function summarize(fold: TimelineFold, e: number): string {
   const kind = at(EVENT_KINDS, fold.events.kind.get(e));
   const text = fold.texts.get(e);

@@ -32,6 +32,13 @@ export interface FoldOptions {
 
 const NO_FINDINGS: readonly never[] = [];
 
+/**
+ * stderr lines of one connection that arrive this close together, with nothing else of that
+ * connection between them, are one burst and one row (a stack trace, a banner). Lines of one
+ * chunk are stamped within microseconds; a server logging steadily still gets a row per line.
+ */
+export const STDERR_BURST_MS = 100;
+
 /** Told of every row the fold created or changed, so views of the rows can follow. */
 export type RowListener = (row: number, created: boolean) => void;
 
@@ -61,6 +68,8 @@ export class TimelineFold {
   lastSeq = -1;
 
   private readonly rowOfExchange = new Map<string, number>();
+  /** Per connection: the stderr row its next stderr line may join, and when that row's last line came. */
+  private readonly bursts = new Map<number, { row: number; t: number }>();
   private readonly connRows = new Map<number, ConnRows>();
   private readonly tracker: ExchangeTracker;
   /** Absent in a preview index, which shows rows at once and leaves findings to the whole index. */
@@ -96,10 +105,12 @@ export class TimelineFold {
     const found = this.linter?.apply(event, message) ?? NO_FINDINGS;
     const e = this.addEvent(event);
     const conn = event.conn === undefined ? -1 : this.connId(event.conn);
+    // Anything else of the connection ends its stderr burst.
+    if (conn >= 0 && !(event.kind === 'line' && event.stream === 'stderr')) this.bursts.delete(conn);
     let row: number;
     switch (event.kind) {
       case 'line':
-        row = event.stream === 'stderr' ? this.newRow('stderr', NO_STATUS, IN, event, e, conn) : this.onLine(event, e, conn, message);
+        row = event.stream === 'stderr' ? this.onStderr(event, e, conn) : this.onLine(event, e, conn, message);
         if (event.stream === 'stdin') this.rows.bytesOut.data[row] = this.rows.bytesOut.get(row) + event.size;
         else this.rows.bytesIn.data[row] = this.rows.bytesIn.get(row) + event.size;
         break;
@@ -198,6 +209,19 @@ export class TimelineFold {
   eventsOf(row: number, each: (event: number) => void, limit = Infinity): void {
     let n = 0;
     for (let e = this.rows.firstEvent.get(row); e >= 0 && n < limit; e = this.events.next.get(e), n++) each(e);
+  }
+
+  /** A stderr line: joins the connection's burst, or starts a row of its own. */
+  private onStderr(event: BridgeEvent, e: number, conn: number): number {
+    const burst = conn >= 0 ? this.bursts.get(conn) : undefined;
+    if (burst !== undefined && event.t - burst.t <= STDERR_BURST_MS) {
+      this.link(burst.row, e);
+      burst.t = event.t;
+      return burst.row;
+    }
+    const row = this.newRow('stderr', NO_STATUS, IN, event, e, conn);
+    if (conn >= 0) this.bursts.set(conn, { row, t: event.t });
+    return row;
   }
 
   private onLine(event: Extract<BridgeEvent, { kind: 'line' }>, e: number, conn: number, message: WireMessage | undefined): number {

@@ -176,7 +176,7 @@ export class ConnectionDriver {
         if (event.stream === 'stdout') {
           // Bytes that are not UTF-8 too: an answer among them still ends its request.
           const message = classified ?? classifyLine(event);
-          if (this.connector && !this.connector.finished) this.run(this.connector.onMessage(message));
+          if (this.connector && !this.connector.finished) this.run(this.connector.onMessage(message, event.text));
           else if (this.session) this.session.onMessage(message);
           else if (this.byHand) this.openedByHand(this.byHand.onServer(message));
           return;

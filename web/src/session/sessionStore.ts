@@ -7,6 +7,7 @@ import type { BridgeEvent, ConnectionConfig, WelcomeFrame } from '../../../proto
 import type { FlowChoice } from '../../../protocol/flows.js';
 import { SessionModel, type ConnInfo } from '../../../protocol/session.js';
 import { NOTE_TOPICS } from '../../../protocol/noteTopics.js';
+import { newConnId, nextConnNumber } from '../../../protocol/connIds.js';
 import { BridgeSocket, type SocketStatus } from './bridgeSocket.js';
 import { UpdatePacer } from '../../../protocol/updatePacer.js';
 import { ConnectionDriver, type DriverOptions } from './connectionDriver.js';
@@ -193,8 +194,9 @@ export class SessionStore {
   }
 
   newConnId(prefix = 'c'): string {
-    this.connCounter += 1;
-    return `${prefix}${this.connCounter}-${Math.random().toString(36).slice(2, 6)}`;
+    // Numbered on from every tab's connections in the journal, not from this tab's alone.
+    this.connCounter = nextConnNumber(this.model.conns.keys(), this.connCounter);
+    return newConnId(prefix, this.connCounter);
   }
 
   /** Journals a note of the app's own (a comparison's markers, say). */
