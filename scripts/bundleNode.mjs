@@ -28,7 +28,7 @@ await build({
     format: 'esm',
     entryFileNames: '[name].js',
     chunkFileNames: 'chunks/[name]-[hash].js',
-    // Maps only when asked (`npm run build -- --sourcemap`): they were over a quarter of the
+    // Maps only when asked (`node scripts/build.mjs --force --sourcemap`): they were over a quarter of the
     // packed tarball, and a user's stack traces do not need them.
     sourcemap: process.argv.includes('--sourcemap'),
   },
