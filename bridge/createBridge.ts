@@ -178,7 +178,9 @@ async function listen(options: BridgeOptions): Promise<RunningBridge> {
       idle.close();
       server.close();
       journal.close();
-      throw error;
+      const { host: h, port: p } = options.followers;
+      const reason = (error as NodeJS.ErrnoException).code === 'EADDRINUSE' ? 'the port is in use' : (error as Error).message;
+      throw new Error(`the followers listener cannot listen on ${h}:${p}: ${reason}`);
     }
   }
   journal.append({ kind: 'notice', level: 'info', message: `bridge ${VERSION} listening on ${bindHost}:${port}` });
