@@ -24,6 +24,7 @@ import { appRoutes } from './appRoutes.js';
 import { ServerHost } from './serverHost.js';
 import { KnownSecrets } from './knownSecrets.js';
 import { FollowerView } from './followerView.js';
+import { listenForFollowers, type FollowersListener } from './followersListener.js';
 import { IdleStopper, describeIdle } from './idleStop.js';
 import { hostAllowed, isLoopback, newToken, type GatePolicy } from './security.js';
 import { serveSocket } from './socket.js';
@@ -58,6 +59,11 @@ export interface BridgeOptions {
   viewFile?: string;
   /** A trainer's tour the page plays at start (`mcp-lens --tour FILE`), served at GET /api/tour. */
   tourFile?: string;
+  /**
+   * A second listener for learners on other machines (`--followers HOST:PORT`): the follower
+   * page and the tour's events, read-only, behind a token of its own (bridge/followersListener.ts).
+   */
+  followers?: { host: string; port: number };
   /** The journal's write call: for tests that fill the disk. */
   journalWrite?: ConstructorParameters<typeof Journal>[2];
 }
@@ -69,6 +75,8 @@ export interface RunningBridge {
   token: string;
   /** The read-only token of a follower page: events in, nothing out (given to full sockets in their welcome). */
   followerToken: string;
+  /** The `followers` listener's port and follower link, when it was asked for. */
+  followers?: { port: number; url: string };
   /** http://127.0.0.1:<port>/#token=<token> (with [::1] or localhost when bound there) */
   url: string;
   session: string;
@@ -134,11 +142,13 @@ async function listen(options: BridgeOptions): Promise<RunningBridge> {
   const server = http.createServer(app);
   // Past the limit, ws closes that socket (1009) before reading the rest: the page reconnects.
   const wss = new WebSocketServer({ noServer: true, maxPayload: MAX_CLIENT_FRAME_BYTES });
+  let followers: FollowersListener | undefined;
   const welcome = welcomeFor({
     session,
     lastSeq: () => journal.lastSeq,
     followerLastSeq: () => follower.lastSeq,
     followerToken,
+    followersUrl: () => followers?.url,
     defaultServer,
     defaultRemote,
   });
@@ -153,6 +163,26 @@ async function listen(options: BridgeOptions): Promise<RunningBridge> {
   await listenOn(server, options.port ?? 6280, bindHost);
   const port = (server.address() as AddressInfo).port;
   policy.port = port;
+  if (options.followers !== undefined) {
+    try {
+      followers = await listenForFollowers({
+        ...options.followers,
+        // Its own token, minted per run: the main listener knows nothing of it, nor this one of the others.
+        token: newToken(),
+        tourFile: options.tourFile,
+        staticDir: options.staticDir,
+        wss,
+        serve: (ws) => serveSocket(ws, { journal, host, idle, welcome: () => welcome('follow'), access: 'follow', follower, record }),
+      });
+    } catch (error) {
+      idle.close();
+      server.close();
+      journal.close();
+      const { host: h, port: p } = options.followers;
+      const reason = (error as NodeJS.ErrnoException).code === 'EADDRINUSE' ? 'the port is in use' : (error as Error).message;
+      throw new Error(`the followers listener cannot listen on ${h}:${p}: ${reason}`);
+    }
+  }
   journal.append({ kind: 'notice', level: 'info', message: `bridge ${VERSION} listening on ${bindHost}:${port}` });
 
   let closing: Promise<void> | undefined;
@@ -164,7 +194,10 @@ async function listen(options: BridgeOptions): Promise<RunningBridge> {
       for (const client of wss.clients) client.close(1001, 'bridge stopping');
       wss.close();
       server.closeAllConnections();
-      await new Promise<void>((resolve) => server.close(() => resolve()));
+      followers?.server.closeAllConnections();
+      await Promise.all(
+        [server, ...(followers ? [followers.server] : [])].map((s) => new Promise<void>((resolve) => s.close(() => resolve()))),
+      );
       const lost = journal.close();
       if (lost > 0) console.error(`mcp-lens: the journal could not be written (${journal.file}); ${lost} event(s) never reached the disk`);
     })();
@@ -177,6 +210,7 @@ async function listen(options: BridgeOptions): Promise<RunningBridge> {
     port,
     token,
     followerToken,
+    ...(followers === undefined ? {} : { followers: { port: followers.port, url: followers.url } }),
     url: `http://${urlHost}:${port}/#token=${token}`,
     session,
     journalFile: journal.file,

@@ -9,6 +9,7 @@ import path from 'node:path';
 import type { RunningBridge } from './createBridge.js';
 import type { HttpServerConfig, ServerConfigInput } from '../protocol/envelope.js';
 import { VERSION } from './version.js';
+import { parseFollowersAddress } from './followersAddress.js';
 import { stderr, stdout } from './cli/terminalOut.js';
 import { unknownSubcommand } from './cli/subcommands.js';
 
@@ -39,6 +40,9 @@ Options:
   --flow <f>          connect at start in this flow: handshake, stateless or auto (the default
                       with --config)
   --host <addr>       address to bind (default 127.0.0.1)
+  --followers <host:port>
+                      also serve the follower page (read-only, a token of its own) on this
+                      address, 0.0.0.0:6290 for the room's LAN: learners follow on their laptops
   --tour <file>       start on the Workshop tab with this tour (JSON or YAML, docs/tours.md),
                       checked first: a malformed tour is its problems by line, and exit 2
   --check             with --tour: check the tour and stop (exit 0, or 2 with its problems)
@@ -120,6 +124,7 @@ async function serve(argv: string[], options: CliOptions): Promise<number> {
         server: { type: 'string' },
         flow: { type: 'string' },
         tour: { type: 'string' },
+        followers: { type: 'string' },
         check: { type: 'boolean' },
         'dangerously-listen-beyond-loopback': { type: 'boolean' },
         help: { type: 'boolean', short: 'h' },
@@ -168,6 +173,11 @@ async function serve(argv: string[], options: CliOptions): Promise<number> {
     stderr.write(`mcp-lens: --idle-stop takes minutes (a number, 0 for never), got "${values['idle-stop']}"\n`);
     return 2;
   }
+  const followers = values.followers === undefined ? undefined : parseFollowersAddress(values.followers);
+  if (followers === undefined && values.followers !== undefined) {
+    stderr.write(`mcp-lens: --followers takes HOST:PORT (0.0.0.0:6290 for every interface), got "${values.followers}"\n`);
+    return 2;
+  }
   const picked = await serverToServe(values, positionals);
   if ('error' in picked) {
     stderr.write(`mcp-lens: ${picked.error}\n`);
@@ -193,6 +203,7 @@ async function serve(argv: string[], options: CliOptions): Promise<number> {
       ...(remote === undefined ? {} : { defaultRemote: remote }),
       ...(options.viewFile === undefined ? {} : { viewFile: options.viewFile }),
       ...(tourFile === undefined ? {} : { tourFile }),
+      ...(followers === undefined ? {} : { followers }),
     }).listen();
   } catch (error) {
     const e = error as NodeJS.ErrnoException;
@@ -212,6 +223,12 @@ async function serve(argv: string[], options: CliOptions): Promise<number> {
   for (const note of notes) stdout.write(`note: ${note}\n`);
   if (options.viewFile !== undefined) stdout.write(`viewing: ${options.viewFile}\n`);
   if (tourLine !== undefined) stdout.write(tourLine);
+  // Not the link itself: its token is shown where the trainer shows it, in presenter mode.
+  if (running.followers !== undefined) {
+    stdout.write(
+      `followers: ${new URL(running.followers.url).origin}/ (read-only, for learners; the link and its QR code are in presenter mode)\n`,
+    );
+  }
   stdout.write(`journal: ${running.journalFile}\n`);
   if (!webDir()) stdout.write('note: the web app is not built; run `npm run build` (or use `npm start`)\n');
 

@@ -17,6 +17,8 @@ export interface WelcomeParts {
   lastSeq: () => number;
   followerLastSeq: () => number;
   followerToken: string;
+  /** The follower link on the `--followers` listener, once it listens. */
+  followersUrl: () => string | undefined;
   defaultServer: ServerConfig & { label?: string | undefined };
   defaultRemote: (HttpServerConfig & { label?: string | undefined }) | undefined;
 }
@@ -28,20 +30,28 @@ export function welcomeFor(parts: WelcomeParts): (access: Access) => WelcomeFram
   const demoJs = fileURLToPath(new URL('../demo/server.js', import.meta.url));
   const demoServer = fs.existsSync(demoJs) ? { command: process.execPath, args: [demoJs] } : undefined;
   const cli = cliWords();
-  return (access) => ({
-    type: 'welcome',
-    session,
-    // A follower is sent only what it may see: it has caught up once it holds the last of that.
-    lastSeq: access === 'full' ? parts.lastSeq() : parts.followerLastSeq(),
-    // A follower cannot connect: it sees the default server as the journal would (its env
-    // values, from a --config file say, and marked values masked).
-    defaultServer: access === 'full' ? defaultServer : { ...redactConfig(defaultServer), label: defaultServer.label },
-    ...(defaultRemote === undefined
-      ? {}
-      : { defaultRemote: access === 'full' ? defaultRemote : { ...redactHttpConfig(defaultRemote).config, label: defaultRemote.label } }),
-    version: VERSION,
-    ...(access === 'full'
-      ? { followerToken, ...(demoServer ? { demoServer } : {}), ...(cli ? { cli } : {}), serverCwd: process.cwd() }
-      : { readOnly: true }),
-  });
+  return (access) => {
+    const followersUrl = access === 'full' ? parts.followersUrl() : undefined;
+    return {
+      type: 'welcome',
+      session,
+      // A follower is sent only what it may see: it has caught up once it holds the last of that.
+      lastSeq: access === 'full' ? parts.lastSeq() : parts.followerLastSeq(),
+      // A follower cannot connect: it sees the default server as the journal would (its env
+      // values, from a --config file say, and marked values masked).
+      defaultServer: access === 'full' ? defaultServer : { ...redactConfig(defaultServer), label: defaultServer.label },
+      ...(defaultRemote === undefined
+        ? {}
+        : { defaultRemote: access === 'full' ? defaultRemote : { ...redactHttpConfig(defaultRemote).config, label: defaultRemote.label } }),
+      version: VERSION,
+      ...(access === 'full'
+        ? {
+            followerToken,
+            ...(followersUrl === undefined ? {} : { followersUrl }),
+            ...(demoServer ? { demoServer } : {}),
+            serverCwd: process.cwd(),
+          }
+        : { readOnly: true }),
+    };
+  };
 }

@@ -339,6 +339,11 @@ export const welcomeFrameSchema = z.object({
   version: z.string(),
   /** To a full socket: the read-only token a follower link carries (a presenter's learners). */
   followerToken: z.string().optional(),
+  /**
+   * To a full socket, when the bridge was started with `--followers HOST:PORT`: the follower
+   * link on that second, read-only listener (its own token), for learners on other machines.
+   */
+  followersUrl: z.string().optional(),
   /** To a full socket: how to start the demo server beside the bridge (a tour's `server: {demo: true}`). */
   demoServer: z.object({ command: z.string(), args: z.array(z.string()) }).optional(),
   /** To a full socket: the words that run this bridge's CLI from a shell (`mcp-lens`, or `node …/bin.js`), for "Copy as CLI". */

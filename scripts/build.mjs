@@ -1,6 +1,8 @@
 // Builds what is missing or stale: the node side (tsc -> dist/node) and the app (vite -> dist/web).
 // `--force` rebuilds everything; `--no-check` emits without type checking (for `npm test`, whose
-// typecheck stage runs beside the build). Used by `npm start`, `npm run build` and `npm pack`.
+// typecheck stage runs beside the build, and for `npm start`: a first start needs the programs, and
+// the type check is the developer's, in `npm run typecheck` and `npm test`); `--sourcemap` writes
+// the bundled programs' source maps. Used by `npm start`, `npm run build` and `npm pack`.
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -10,6 +12,7 @@ import { staleOutputs } from './buildState.mjs';
 const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
 const force = process.argv.includes('--force');
 const check = !process.argv.includes('--no-check');
+const sourcemap = process.argv.includes('--sourcemap');
 
 function run(label, script, args) {
   process.stdout.write(`mcp-lens build: ${label}\n`);
@@ -48,7 +51,7 @@ await Promise.all([
       'tsconfig.build.json',
       ...(check ? [] : ['--noCheck']),
     ])
-      .then((ok) => ok && run('bundling its three programs', 'scripts/bundleNode.mjs', []))
+      .then((ok) => ok && run('bundling its three programs', 'scripts/bundleNode.mjs', sourcemap ? ['--sourcemap'] : []))
       .then((ok) => {
         if (!ok) return;
         for (const bin of ['dist/node/bridge/bin.js', 'dist/node/demo/server.js', 'dist/node/demo/httpServer.js'])

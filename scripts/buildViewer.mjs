@@ -32,6 +32,8 @@ async function buildWorker() {
         write: false,
         minify: true,
         reportCompressedSize: false,
+        // No timing report: a slow plugin in a build is no warning for whoever runs it.
+        rolldownOptions: { checks: { bundlerTimings: false } },
         lib: { entry: path.join(root, 'web/src/viewer/timelineWorker.ts'), formats: ['iife'], name: 'mcpLensTimeline', fileName: 'worker' },
       },
     }),
@@ -64,6 +66,7 @@ async function buildPage(workerCode) {
         modulePreload: false,
         reportCompressedSize: false,
         rollupOptions: {
+          checks: { bundlerTimings: false },
           input: path.join(root, 'web/src/viewer/main.tsx'),
           output: { format: 'es', codeSplitting: false },
         },

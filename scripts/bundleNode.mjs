@@ -28,9 +28,13 @@ await build({
     format: 'esm',
     entryFileNames: '[name].js',
     chunkFileNames: 'chunks/[name]-[hash].js',
-    sourcemap: true,
+    // Maps only when asked (`node scripts/build.mjs --force --sourcemap`): they were over a quarter of the
+    // packed tarball, and a user's stack traces do not need them.
+    sourcemap: process.argv.includes('--sourcemap'),
   },
 });
 fs.rmSync(path.join(dist, 'chunks'), { recursive: true, force: true });
+// A map left from an earlier build with --sourcemap would describe the previous bundle.
+for (const name of entries) fs.rmSync(path.join(dist, `${name}.js.map`), { force: true });
 fs.cpSync(out, dist, { recursive: true });
 fs.rmSync(out, { recursive: true, force: true });

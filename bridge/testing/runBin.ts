@@ -20,15 +20,19 @@ export interface RunningBin {
 }
 
 /** The bin, or `npm start` as the README says (npm, its shell, then the bridge in start.mjs). */
-export async function startBin(via: 'bin' | 'npm' = 'bin'): Promise<RunningBin> {
+export async function startBin(via: 'bin' | 'npm' = 'bin', args: readonly string[] = []): Promise<RunningBin> {
   const home = fs.mkdtempSync(path.join(os.tmpdir(), 'mcp-lens-bin-'));
   const env: NodeJS.ProcessEnv = { ...process.env, MCP_LENS_HOME: home, CI: '1' };
   delete env.MCP_LENS_TOKEN;
   delete env.PORT;
   const proc =
     via === 'bin'
-      ? spawn(process.execPath, [bridgeBinJs, '--port', '0', '--no-open'], { env, stdio: ['pipe', 'pipe', 'pipe'] })
-      : spawn('npm', ['start', '--silent', '--', '--port', '0', '--no-open'], { env, cwd: repoRoot, stdio: ['pipe', 'pipe', 'pipe'] });
+      ? spawn(process.execPath, [bridgeBinJs, '--port', '0', '--no-open', ...args], { env, stdio: ['pipe', 'pipe', 'pipe'] })
+      : spawn('npm', ['start', '--silent', '--', '--port', '0', '--no-open', ...args], {
+          env,
+          cwd: repoRoot,
+          stdio: ['pipe', 'pipe', 'pipe'],
+        });
   let out = '';
   let err = '';
   proc.stdout.setEncoding('utf8').on('data', (chunk: string) => (out += chunk));

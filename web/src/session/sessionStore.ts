@@ -106,6 +106,11 @@ export class SessionStore {
     return this.welcome?.followerToken;
   }
 
+  /** The follower link on the bridge's `--followers` listener, for learners on the room's LAN. */
+  get followersUrl(): string | undefined {
+    return this.welcome?.followersUrl;
+  }
+
   /** Where the timeline worker reads a session's journal from, with the token it needs. */
   journalSource(session: string): { url: string; token: string } {
     return { url: new URL(`/api/sessions/${encodeURIComponent(session)}/journal`, window.location.href).href, token: this.token ?? '' };

@@ -7,6 +7,7 @@
 import { useEffect, useRef, useState, useSyncExternalStore, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
 import { FollowerLink } from './FollowerLink.js';
+import { RoomLink } from './RoomLink.js';
 import { LaunchConfirm } from './LaunchConfirm.js';
 import { ShownStep, nextLabel } from './ShownStep.js';
 import { isEditable, presenterCommand } from './presenterKeys.js';
@@ -83,6 +84,7 @@ export function PresenterView({ runner, onLeave }: { runner: TourRunner; onLeave
             restart · Esc: leave
           </span>
           <span className="spacer" />
+          <RoomLink />
           <FollowerLink compact />
         </>
       }
