@@ -49,6 +49,7 @@ export function welcomeFor(parts: WelcomeParts): (access: Access) => WelcomeFram
             followerToken,
             ...(followersUrl === undefined ? {} : { followersUrl }),
             ...(demoServer ? { demoServer } : {}),
+            ...(cli ? { cli } : {}),
             serverCwd: process.cwd(),
           }
         : { readOnly: true }),
