@@ -22,9 +22,10 @@ test('markup and script from a server are shown as text and never run', async ({
   const conn = await app.connect('Handshake', { command: 'node', args: [fixture('hostile.mjs')] });
   await expect(conn.getByTestId('flow-pill')).toBeVisible();
   await app.focus(conn);
-  // The raw stdout and stderr lines, the initialize result and the connect note all carry it.
+  // The raw stdout and stderr lines, the initialize result, the connect note and the step that
+  // names the stdout line that is not JSON-RPC all carry it.
   await app.filter('<img src=x onerror=');
-  await expect(app.rows).toHaveCount(4);
+  await expect(app.rows).toHaveCount(5);
   // The detail shows it as text: the exact answer and its JSON tree.
   const detail = await app.selectRow(app.row('initialize', 1));
   await expect(detail.getByTestId('detail-line').nth(1)).toContainText('<img src=x onerror=');

@@ -102,7 +102,7 @@ export class Connector {
   onMessage(message: Classified, text?: string): ConnectAction[] {
     const phase = this.phase;
     if (phase.name !== 'discover' && phase.name !== 'initialize' && phase.name !== 'race') return [];
-    const notRpc = this.stdout.onLine(message, text);
+    const notRpc = this.options.transport === 'http' ? undefined : this.stdout.onLine(message, text);
     const answered = this.onOpeningMessage(phase, message);
     return notRpc === undefined ? answered : [{ type: 'step', text: notRpc }, ...answered];
   }

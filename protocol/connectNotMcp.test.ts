@@ -21,6 +21,15 @@ describe('a process that does not speak JSON-RPC on stdout', () => {
     expect(failed).toMatchObject({ reason: expect.stringContaining('and 1 more line') });
   });
 
+  it("says nothing over HTTP, where an error page or an endpoint event is the transport's own", () => {
+    const c = new Connector('handshake', { nextId: () => 1, transport: 'http' });
+    c.start();
+    expect(steps(line(c, '<html><body>404 Not Found</body></html>'))).toEqual([]);
+    expect(steps(line(c, '/message?sessionId=abc'))).toEqual([]);
+    const failed = c.onTimeout().find((a) => a.type === 'failed');
+    expect(failed).not.toMatchObject({ reason: expect.stringContaining('stdout') });
+  });
+
   it('names JSON that is not JSON-RPC (a JSON logger on stdout) too', () => {
     const c = new Connector('auto', { nextId: () => 1 });
     c.start();

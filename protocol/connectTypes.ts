@@ -36,6 +36,12 @@ export interface ConnectOptions {
   probeTimeoutMs?: number;
   /** How long any other opening request may take. */
   timeoutMs?: number;
+  /**
+   * 'http': messages come as HTTP bodies and SSE events, where an error page or an older server's
+   * endpoint event is the transport's own, not a process's stdout: not judged as a sign of a
+   * program that is no MCP server. Stdio by default.
+   */
+  transport?: 'stdio' | 'http';
 }
 
 export interface Pending {

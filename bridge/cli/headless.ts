@@ -109,7 +109,7 @@ export class HeadlessClient {
 
   /** Opens the conversation in the chosen flow, carrying out the connector's steps. */
   connect(choice: FlowChoice, options: Omit<ConnectOptions, 'nextId'>): Promise<ConnectResult> {
-    const connector = new Connector(choice, { ...options, nextId: () => this.nextId++ });
+    const connector = new Connector(choice, { ...options, nextId: () => this.nextId++, transport: this.transport ? 'http' : 'stdio' });
     this.note(NOTE_TOPICS.connecting, { choice });
     return new Promise((resolve) => {
       let timer: ReturnType<typeof setTimeout> | undefined;

@@ -87,6 +87,7 @@ export class ConnectionDriver {
         ...(options.discover === undefined ? {} : { discover: options.discover }),
         capabilities: this.capabilities,
         ...(options.probeTimeoutMs === undefined ? {} : { probeTimeoutMs: options.probeTimeoutMs }),
+        transport: config.transport,
       });
       this.note(NOTE_TOPICS.connecting, { choice, capabilities: this.capabilities });
     } else if (!options.raw) {
