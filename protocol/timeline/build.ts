@@ -42,7 +42,7 @@ export function buildRow(fold: TimelineFold, row: number): TimelineRow {
     children: rows.children.get(row),
     findings: rows.findings.get(row),
     ...(worst === 0 ? {} : { worst: severityOf(worst) }),
-    summary: summarize(fold, rows.firstEvent.get(row)),
+    summary: rowSummary(fold, row),
     seqs,
     events: rows.events.get(row),
   };
@@ -135,6 +135,21 @@ function severityOf(code: number): Severity {
 
 function clip(text: string): string {
   return text.length > SUMMARY_CHARS ? `${text.slice(0, SUMMARY_CHARS)}…` : text;
+}
+
+/**
+ * One line for the list. An HTTP row holding a body line (fold.ts puts HTTP's own words there)
+ * says what the words are: an older server's endpoint, the page of a refused request.
+ */
+function rowSummary(fold: TimelineFold, row: number): string {
+  const first = fold.rows.firstEvent.get(row);
+  const body = fold.rows.events.get(row) > 1 ? fold.events.next.get(first) : -1;
+  if (body < 0 || at(EVENT_KINDS, fold.events.kind.get(first)) !== 'http' || at(EVENT_KINDS, fold.events.kind.get(body)) !== 'line')
+    return summarize(fold, first);
+  const event = JSON.parse(fold.texts.get(first)) as Record<string, unknown>;
+  const words = fold.events.b64.get(body) === 1 ? summarize(fold, body) : fold.texts.get(body).replace(/\s+/g, ' ').trim();
+  if (event.phase === 'sse-event') return clip(`[${String(event.req)}] HTTP+SSE endpoint: ${words}`);
+  return clip(`${httpText(event)}, refused: ${words}`);
 }
 
 /** One line for the list, from the row's first event. */
