@@ -3,7 +3,7 @@
  * about each server connection. Incremental: applying an event never rescans earlier ones.
  */
 import type { BridgeEvent, RedactedConnectionConfig, StopReason } from './envelope.js';
-import { ENDPOINT_EVENT } from './http/legacyEndpoint.js';
+import { ENDPOINT_EVENT, readEndpoint } from './http/legacyEndpoint.js';
 import { headerValue } from './http/requests.js';
 import type { Connected } from './connect.js';
 import type { FlowChoice } from './flows.js';
@@ -30,6 +30,11 @@ export interface ConnInfo {
   pid?: number;
   /** HTTP, handshake flow: the session id the server gave (Mcp-Session-Id), for a tab taking over. */
   httpSession?: string;
+  /**
+   * HTTP+SSE (2024-11-05): where messages go, as the first acceptable `endpoint` event named it,
+   * so a reloaded tab's messages still go there rather than to the connection's URL.
+   */
+  httpEndpoint?: string;
   /** HTTP: requests sent, responses received, SSE events received. */
   /** `legacy`: the server named a message endpoint, the older HTTP+SSE transport (2024-11-05). */
   http?: { requests: number; responses: number; sseEvents: number; legacy?: boolean };
@@ -87,6 +92,10 @@ export class SessionModel {
   count = 0;
 
   private readonly lint: boolean;
+  /** Connections whose next stdout line is an `endpoint` event's data. */
+  private readonly endpointNext = new Set<string>();
+  /** Connections whose endpoint was read, taken or refused: as in the transport, only the first counts. */
+  private readonly endpointRead = new Set<string>();
 
   /**
    * `lint: false` for a page whose findings come from elsewhere (the app's timeline worker
@@ -135,6 +144,9 @@ export class SessionModel {
 
   private applyToConn(event: BridgeEvent, conn: string, message: WireMessage | undefined): void {
     const info = this.conn(conn);
+    // The stdout line right after an `endpoint` event is its data (a note may fall between).
+    if (event.kind !== 'note' && event.kind !== 'notice' && this.endpointNext.delete(conn) && event.kind === 'line')
+      this.learnEndpoint(info, event);
     switch (event.kind) {
       case 'spawn':
         info.status = 'running';
@@ -142,6 +154,8 @@ export class SessionModel {
         else info.pid = event.pid;
         info.config = event.config;
         delete info.httpSession;
+        delete info.httpEndpoint;
+        this.endpointRead.delete(conn);
         if (event.config.transport === 'http') info.http = { requests: 0, responses: 0, sseEvents: 0 };
         else delete info.http;
         if (event.label !== undefined) info.label = event.label;
@@ -188,7 +202,10 @@ export class SessionModel {
           if (event.status === 404 && info.httpSession !== undefined) delete info.httpSession;
         } else if (event.phase === 'sse-event') {
           counts.sseEvents++;
-          if (event.event === ENDPOINT_EVENT) counts.legacy = true;
+          if (event.event === ENDPOINT_EVENT) {
+            counts.legacy = true;
+            if (!this.endpointRead.has(conn)) this.endpointNext.add(conn);
+          }
         }
         return;
       }
@@ -197,6 +214,16 @@ export class SessionModel {
         return never;
       }
     }
+  }
+
+  private learnEndpoint(info: ConnInfo, event: Extract<BridgeEvent, { kind: 'line' }>): void {
+    const config = info.config;
+    if (event.stream !== 'stdout' || config?.transport !== 'http' || this.endpointRead.has(info.conn)) return;
+    this.endpointRead.add(info.conn);
+    if (event.text === undefined) return;
+    // Read as the transport reads it: an endpoint off the connection's origin was refused there.
+    const reading = readEndpoint(config.url, event.text);
+    if (reading.ok) info.httpEndpoint = reading.url;
   }
 
   get findings(): readonly Finding[] {

@@ -125,8 +125,12 @@ export class HttpTransport {
   }
 
   /** A tab taking over a connection opened before it was loaded: what the journal says of it. */
-  restore(state: { flow?: Flow; protocolVersion?: string; sessionId?: string }): void {
+  restore(state: { flow?: Flow; protocolVersion?: string; sessionId?: string; legacyEndpoint?: string }): void {
     if (state.flow !== undefined) this.flow = state.flow;
+    // An older server's stream stays the bridge's (the earlier tab opened it); its endpoint is
+    // where every message goes, and there is no initialize left to send.
+    if (state.legacyEndpoint !== undefined)
+      this.legacy = { initialize: { text: '', id: 0, refusal: '' }, stream: '', endpoint: state.legacyEndpoint, queued: [] };
     if (state.protocolVersion !== undefined) this.version = state.protocolVersion;
     if (state.sessionId !== undefined) this.session = state.sessionId;
   }

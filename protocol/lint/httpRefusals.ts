@@ -5,7 +5,8 @@
  * in such a body ("id": null) answers nothing; the status is what the server said, and the
  * transport already writes in the record what it means. A POST's body is judged unless the
  * status refused it and it is no JSON at all (a server's 404 page: HTTP lets an error status carry
- * any page). The data of an older server's `endpoint` event is a URL, not a message.
+ * any page). The data of an older server's `endpoint` event is a URL, not a message; it should be
+ * the stream's first event (the Streamable HTTP revisions' backwards compatibility expects it so).
  */
 import type { HttpEvent, Stream } from '../envelope.js';
 import { ENDPOINT_EVENT } from '../http/legacyEndpoint.js';
@@ -19,8 +20,11 @@ export class HttpRefusals {
   private endpoint = false;
   /** The exchange of the last http event: the stdout line right after it is its body. */
   private last: string | undefined;
+  /** Open streams: how many SSE events each carried so far. */
+  private readonly sseEvents = new Map<string, number>();
 
-  onHttp(event: HttpEvent): void {
+  /** An http event; for an `endpoint` event that is not its stream's first, how many came before it. */
+  onHttp(event: HttpEvent): number | undefined {
     this.last = event.req;
     this.endpoint = false;
     switch (event.phase) {
@@ -31,13 +35,17 @@ export class HttpRefusals {
         if (this.bodiless.has(event.req)) this.bodiless.set(event.req, event.status >= 300);
         else if (event.status >= 300) this.refusedPosts.add(event.req);
         return;
-      case 'sse-event':
+      case 'sse-event': {
         this.endpoint = event.event === ENDPOINT_EVENT;
-        return;
+        const before = this.sseEvents.get(event.req) ?? 0;
+        this.sseEvents.set(event.req, before + 1);
+        return this.endpoint && before > 0 ? before : undefined;
+      }
       case 'end':
       case 'error':
         this.bodiless.delete(event.req);
         this.refusedPosts.delete(event.req);
+        this.sseEvents.delete(event.req);
         return;
       default: {
         const never: never = event;

@@ -88,8 +88,11 @@ export class Linter {
           http = new HttpRefusals();
           this.http.set(conn, http);
         }
-        http.onHttp(event);
-        return [];
+        const before = http.onHttp(event);
+        if (before === undefined) return [];
+        const found = [this.lateEndpoint(event, before)];
+        if (this.keepFindings) this.findings.push(...found);
+        return found;
       }
       case 'line':
         if (this.http.get(conn)?.isRefusalBody(event.stream, message?.classified.kind === 'non-json')) return [];
@@ -98,6 +101,20 @@ export class Linter {
       default:
         return [];
     }
+  }
+
+  private lateEndpoint(event: Extract<BridgeEvent, { kind: 'http' }>, before: number): Finding {
+    const info = ruleInfo('http-sse-endpoint-late');
+    return {
+      rule: info.id,
+      severity: info.severity,
+      conn: event.conn ?? '',
+      seq: event.seq,
+      message: sentence(
+        `The endpoint event came after ${before} other event${before === 1 ? '' : 's'} on the HTTP+SSE stream [${event.req}]; an older server sends it first, when the client connects (MCP Lens still posts messages to it)`,
+      ),
+      spec: info.spec,
+    };
   }
 
   private applyNote(state: ConnState, topic: string, data: unknown): void {

@@ -83,6 +83,19 @@ const CASES: Case[] = [
     trip: () => handshake().recv('Server started on stdio'),
   },
   {
+    rule: 'http-sse-endpoint-late',
+    pass: () =>
+      handshake()
+        .http('h2', { phase: 'response', status: 200, headers: {}, contentType: 'text/event-stream' })
+        .http('h2', { phase: 'sse-event', event: 'endpoint', size: 20 })
+        .http('h2', { phase: 'sse-event', size: 40 }),
+    trip: () =>
+      handshake()
+        .http('h2', { phase: 'response', status: 200, headers: {}, contentType: 'text/event-stream' })
+        .http('h2', { phase: 'sse-event', size: 40 })
+        .http('h2', { phase: 'sse-event', event: 'endpoint', size: 20 }),
+  },
+  {
     rule: 'jsonrpc-batch',
     pass: () => handshake().send({ jsonrpc: J, id: 1, method: 'tools/list' }).send({ jsonrpc: J, id: 2, method: 'prompts/list' }),
     trip: () =>

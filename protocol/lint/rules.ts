@@ -43,6 +43,13 @@ export const RULES: RuleInfo[] = [
     handshakeSpec: `${HANDSHAKE}/basic/transports#stdio`,
   },
   {
+    id: 'http-sse-endpoint-late',
+    severity: 'warning',
+    summary:
+      "An older server's HTTP+SSE stream (2024-11-05) sent other events before its endpoint event; the endpoint event comes first, when the client connects. MCP Lens still uses it.",
+    spec: `${HANDSHAKE}/basic/transports#backwards-compatibility`,
+  },
+  {
     id: 'jsonrpc-batch',
     severity: 'error',
     summary: 'A JSON array (a JSON-RPC batch) was sent; batches were removed in 2025-06-18 (a 2025-03-26 session may use them).',

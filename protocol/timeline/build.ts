@@ -42,7 +42,7 @@ export function buildRow(fold: TimelineFold, row: number): TimelineRow {
     children: rows.children.get(row),
     findings: rows.findings.get(row),
     ...(worst === 0 ? {} : { worst: severityOf(worst) }),
-    summary: summaryOf(fold, row),
+    summary: rowSummary(fold, row),
     seqs,
     events: rows.events.get(row),
   };
@@ -137,7 +137,21 @@ function clip(text: string): string {
   return text.length > SUMMARY_CHARS ? `${text.slice(0, SUMMARY_CHARS)}…` : text;
 }
 
-/** One line for the list, from the row's first event. */
+/**
+ * One line for the list. An HTTP row holding a body line (fold.ts puts HTTP's own words there)
+ * says what the words are: an older server's endpoint, the page of a refused request.
+ */
+function rowSummary(fold: TimelineFold, row: number): string {
+  const first = fold.rows.firstEvent.get(row);
+  const body = fold.rows.events.get(row) > 1 ? fold.events.next.get(first) : -1;
+  if (body < 0 || at(EVENT_KINDS, fold.events.kind.get(first)) !== 'http' || at(EVENT_KINDS, fold.events.kind.get(body)) !== 'line')
+    return summaryOf(fold, row);
+  const event = JSON.parse(fold.texts.get(first)) as Record<string, unknown>;
+  const words = fold.events.b64.get(body) === 1 ? summarize(fold, body) : fold.texts.get(body).replace(/\s+/g, ' ').trim();
+  if (event.phase === 'sse-event') return clip(`[${String(event.req)}] HTTP+SSE endpoint: ${words}`);
+  return clip(`${httpText(event)}, refused: ${words}`);
+}
+
 /** A row's first line; a burst of stderr says how many lines follow it. */
 function summaryOf(fold: TimelineFold, row: number): string {
   const first = summarize(fold, fold.rows.firstEvent.get(row));
@@ -146,6 +160,7 @@ function summaryOf(fold: TimelineFold, row: number): string {
   return `${first} (+${more} line${more === 1 ? '' : 's'})`;
 }
 
+/** One line for the list, from the row's first event. */
 export function summarize(fold: TimelineFold, e: number): string {
   const kind = at(EVENT_KINDS, fold.events.kind.get(e));
   const text = fold.texts.get(e);

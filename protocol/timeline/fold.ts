@@ -6,6 +6,7 @@
 import type { BridgeEvent } from '../envelope.js';
 import { ExchangeTracker, type Exchange, type WireMessage } from '../exchanges.js';
 import { ExactId } from '../jsonrpc.js';
+import { ENDPOINT_EVENT } from '../http/legacyEndpoint.js';
 import { Linter, type Finding } from '../lint/index.js';
 import { NOTE_TOPICS } from '../noteTopics.js';
 import { Interner } from './columns.js';
@@ -71,6 +72,11 @@ export class TimelineFold {
   /** Per connection: the stderr row its next stderr line may join, and when that row's last line came. */
   private readonly bursts = new Map<number, { row: number; t: number }>();
   private readonly connRows = new Map<number, ConnRows>();
+  /**
+   * Per connection, the HTTP row whose next stdout line is HTTP's own words rather than a
+   * message: the body of a refused request (a 404 page), or an `endpoint` event's URL.
+   */
+  private readonly httpBody = new Map<number, number>();
   private readonly tracker: ExchangeTracker;
   /** Absent in a preview index, which shows rows at once and leaves findings to the whole index. */
   private readonly linter: Linter | undefined;
@@ -108,9 +114,13 @@ export class TimelineFold {
     // Anything else of the connection ends its stderr burst.
     if (conn >= 0 && !(event.kind === 'line' && event.stream === 'stderr')) this.bursts.delete(conn);
     let row: number;
+    const bodyRow = this.httpBodyRow(event, conn, message);
     switch (event.kind) {
       case 'line':
-        row = event.stream === 'stderr' ? this.onStderr(event, e, conn) : this.onLine(event, e, conn, message);
+        if (bodyRow >= 0) {
+          row = bodyRow;
+          this.link(row, e);
+        } else row = event.stream === 'stderr' ? this.onStderr(event, e, conn) : this.onLine(event, e, conn, message);
         if (event.stream === 'stdin') this.rows.bytesOut.data[row] = this.rows.bytesOut.get(row) + event.size;
         else this.rows.bytesIn.data[row] = this.rows.bytesIn.get(row) + event.size;
         break;
@@ -139,6 +149,7 @@ export class TimelineFold {
           e,
           conn,
         );
+        if (conn >= 0 && carriesHttpWords(event)) this.httpBody.set(conn, row);
         break;
       default: {
         const never: never = event;
@@ -148,6 +159,19 @@ export class TimelineFold {
     for (const finding of found) this.fileFinding(e, row, finding);
     this.changed(row, row === this.created);
     return true;
+  }
+
+  /**
+   * The HTTP row a stdout line belongs to when it is HTTP's words and no message (a line that is
+   * a message keeps its own row); -1 otherwise. Any event but a note ends the expectation.
+   */
+  private httpBodyRow(event: BridgeEvent, conn: number, message: WireMessage | undefined): number {
+    if (conn < 0 || event.kind === 'note' || event.kind === 'notice') return -1;
+    const row = this.httpBody.get(conn);
+    if (row === undefined) return -1;
+    this.httpBody.delete(conn);
+    if (event.kind !== 'line' || event.stream !== 'stdout') return -1;
+    return message === undefined || message.pairing.kind === 'none' ? row : -1;
   }
 
   /**
@@ -447,6 +471,12 @@ function responseStatus(message: WireMessage): number {
 
 function asRecord(value: unknown): Record<string, unknown> | undefined {
   return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : undefined;
+}
+
+/** An HTTP step whose body line is HTTP's own: a refused request's page, an `endpoint` event's URL. */
+function carriesHttpWords(event: Extract<BridgeEvent, { kind: 'http' }>): boolean {
+  if (event.phase === 'response') return event.status >= 400;
+  return event.phase === 'sse-event' && event.event === ENDPOINT_EVENT;
 }
 
 /** An HTTP step that says the exchange went wrong: an error, a status of 400 or more, a cut stream. */

@@ -103,7 +103,7 @@ export class ConnectionDriver {
    * Takes over a connection opened before a reload, from what the journal says of it (over
    * HTTP, the session id the server gave; the streams the earlier tab opened stay the bridge's).
    */
-  adopt(connected: Connected, nextId: number, http?: { sessionId?: string }): void {
+  adopt(connected: Connected, nextId: number, http?: { sessionId?: string; legacyEndpoint?: string }): void {
     this.settle({ ok: true });
     this.nextId = nextId;
     this.awaitingSpawn = false;
@@ -113,6 +113,7 @@ export class ConnectionDriver {
         flow: connected.flow,
         protocolVersion: connected.protocolVersion,
         ...(http.sessionId === undefined ? {} : { sessionId: http.sessionId }),
+        ...(http.legacyEndpoint === undefined ? {} : { legacyEndpoint: http.legacyEndpoint }),
       });
     }
     this.openSession(connected);

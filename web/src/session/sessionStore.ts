@@ -222,7 +222,13 @@ export class SessionStore {
     if (driver?.session) return driver.session;
     if (driver || !this.socket || !info?.connected || info.status !== 'running') return undefined;
     const adopted = this.newDriver(conn, info.capabilities ?? {});
-    const http = info.config?.transport === 'http' ? (info.httpSession === undefined ? {} : { sessionId: info.httpSession }) : undefined;
+    const http =
+      info.config?.transport === 'http'
+        ? {
+            ...(info.httpSession === undefined ? {} : { sessionId: info.httpSession }),
+            ...(info.httpEndpoint === undefined ? {} : { legacyEndpoint: info.httpEndpoint }),
+          }
+        : undefined;
     adopted.adopt(info.connected, info.maxClientId + 1, http);
     return adopted.session;
   }
