@@ -43,11 +43,22 @@ export interface EnvelopeOptions {
   progressToken?: JsonRpcId;
 }
 
+/**
+ * Client capabilities as 2026-07-28 defines them: its roots has no listChanged (the notification
+ * is gone), so an auto connect that ends up stateless does not claim one.
+ */
+export function statelessCapabilities(capabilities: Record<string, unknown>): Record<string, unknown> {
+  const roots = capabilities.roots;
+  if (typeof roots !== 'object' || roots === null || !('listChanged' in roots)) return capabilities;
+  const { listChanged: _gone, ...rest } = roots as Record<string, unknown>;
+  return { ...capabilities, roots: rest };
+}
+
 /** The per-request _meta of the stateless flow. */
 export function metaEnvelope(options: EnvelopeOptions = {}): Record<string, unknown> {
   const meta: Record<string, unknown> = {
     [META_KEYS.protocolVersion]: options.protocolVersion ?? STATELESS_VERSION,
-    [META_KEYS.clientCapabilities]: options.capabilities ?? {},
+    [META_KEYS.clientCapabilities]: statelessCapabilities(options.capabilities ?? {}),
   };
   if (options.clientInfo !== null) meta[META_KEYS.clientInfo] = options.clientInfo ?? DEFAULT_CLIENT_INFO;
   if (options.logLevel !== undefined) meta[META_KEYS.logLevel] = options.logLevel;

@@ -50,6 +50,7 @@ const TABS: { id: Tab; label: string }[] = [
   { id: 'workshop', label: 'Workshop' },
 ];
 const TAB_IDS = TABS.map((t) => t.id);
+const ARCHIVE_TABS = ['timeline', 'compare', 'replay'] as const;
 
 export function App() {
   const store = useMemo(() => new SessionStore(takeToken()), []);
@@ -83,6 +84,8 @@ function Shell({ store }: { store: SessionStore }) {
   const [tab, setTab] = useState<Tab>(() => (tourRequested(window.location.hash) ? 'workshop' : 'timeline'));
   // A replay's finished status is dismissed by a switch from the tabs, keys and clicks alike.
   const panelTabs = usePanelTabs(TAB_IDS, tab, (next) => switchTab(next));
+  // An opened recording's views hand the focus to their panel as the live tabs do.
+  const archiveTabs = usePanelTabs(ARCHIVE_TABS, archiveTab, setArchiveTab);
   const liveTimeline = useLiveTimelineClient(store);
   const [picked, setPicked] = useState<ActiveChoice['picked']>();
   const [shown, setShown] = useState<string | undefined>();
@@ -196,47 +199,50 @@ function Shell({ store }: { store: SessionStore }) {
               {archive.model && !archive.journal && <ExportArchiveButton name={archive.session} events={archive.model.events} />}
             </div>
             <div className="tabs" role="tablist" aria-label="Views of the session">
-              {(['timeline', 'compare', 'replay'] as const).map((t) => (
+              {ARCHIVE_TABS.map((t) => (
                 <button
                   key={t}
                   type="button"
                   role="tab"
                   aria-selected={archiveTab === t}
                   className={archiveTab === t ? 'on' : ''}
-                  onClick={() => setArchiveTab(t)}
+                  onClick={() => archiveTabs.open(t)}
+                  onKeyDown={archiveTabs.onKeyDown}
                 >
                   {t === 'timeline' ? 'Timeline' : t === 'compare' ? 'Compare flows' : 'Replay'}
                 </button>
               ))}
             </div>
-            {archiveTab === 'replay' ? (
-              archive.model ? (
-                <ReplayPanel
-                  key={archive.session}
-                  runs={replays}
-                  name={archive.session}
-                  events={archive.model.events}
-                  disabled={snapshot.status.state !== 'open'}
-                  onShowTimeline={showLiveTimeline}
-                />
+            <div className="tab-body" role="tabpanel" tabIndex={-1} ref={archiveTabs.panelRef}>
+              {archiveTab === 'replay' ? (
+                archive.model ? (
+                  <ReplayPanel
+                    key={archive.session}
+                    runs={replays}
+                    name={archive.session}
+                    events={archive.model.events}
+                    disabled={snapshot.status.state !== 'open'}
+                    onShowTimeline={showLiveTimeline}
+                  />
+                ) : (
+                  <p className="empty">This session is too large to fold in the page for a replay; mcp-lens replay reads any size.</p>
+                )
+              ) : archiveTab !== 'timeline' ? (
+                archive.model ? (
+                  <CompareView dark={dark} archive={archive.model} />
+                ) : (
+                  <p className="empty">
+                    This session is too large to fold in the page for its comparisons; its timeline reads it in the background.
+                  </p>
+                )
+              ) : archive.journal ? (
+                <JournalTimeline key={archive.session} store={store} archive={archive} />
+              ) : archive.frames ? (
+                <FramesTimeline key={archive.session} archive={archive} frames={archive.frames} />
               ) : (
-                <p className="empty">This session is too large to fold in the page for a replay; mcp-lens replay reads any size.</p>
-              )
-            ) : archiveTab !== 'timeline' ? (
-              archive.model ? (
-                <CompareView dark={dark} archive={archive.model} />
-              ) : (
-                <p className="empty">
-                  This session is too large to fold in the page for its comparisons; its timeline reads it in the background.
-                </p>
-              )
-            ) : archive.journal ? (
-              <JournalTimeline key={archive.session} store={store} archive={archive} />
-            ) : archive.frames ? (
-              <FramesTimeline key={archive.session} archive={archive} frames={archive.frames} />
-            ) : (
-              <FileTimeline key={archive.session} archive={archive} />
-            )}
+                <FileTimeline key={archive.session} archive={archive} />
+              )}
+            </div>
           </div>
         ) : (
           <div className="work">
