@@ -159,7 +159,9 @@ export function Waterfall({
       canvas.height = size.h * dpr;
     }
     ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
-    const r = paintRange ?? { t0: 0, t1: 1 };
+    // Before the first range is chosen, the data's own extent: a range at the epoch's start
+    // labelled from the session's start read "-1796380368971.0 ms" across the axis.
+    const r = paintRange ?? fit(tMin, tMax);
     const minGap = (width(r) / plot) * 3;
     const layout = layoutWaterfall(spans ?? [], lanes, paintNow, minGap, size.h);
     const input: PaintInput = {
@@ -176,7 +178,7 @@ export function Waterfall({
     };
     paintWaterfall(ctx, input);
     painted.current = input;
-  }, [spans, lanes, paintNow, size, palette, paintRange, plot, selected, hover, laneLabel, tMin]);
+  }, [spans, lanes, paintNow, size, palette, paintRange, plot, selected, hover, laneLabel, tMin, tMax]);
 
   const rowAt = (px: number, py: number): number | undefined => (painted.current ? hitTest(boxesOf(painted.current), px, py) : undefined);
 
