@@ -36,42 +36,45 @@ const labelLines = (tab: Locator): Promise<number> =>
     return new Set([...range.getClientRects()].map((r) => Math.round(r.top))).size;
   });
 
-atEachViewport(() => {
-  test('a cut-off recording: its toast clear of the tab bar, no Follow live, and a replay whose status leaves with the panel', async ({
-    page,
-    lens,
-  }) => {
-    const app = new AppPage(page);
-    await app.open(lens.url);
-    const conn = await app.connect('Handshake');
-    await expect(conn.getByTestId('flow-pill')).toBeVisible();
-    const reply = await fetch(`${lens.origin}/api/session`, { headers: { Authorization: `Bearer ${lens.token}` } });
-    const journal = fs.readFileSync(((await reply.json()) as { journalFile: string }).journalFile, 'utf8');
-    await dropFile(page, 'recorded.jsonl', `${journal}{"seq":99999,"t":1,"ki`);
+atEachViewport(
+  () => {
+    test('a cut-off recording: its toast clear of the tab bar, no Follow live, and a replay whose status leaves with the panel', async ({
+      page,
+      lens,
+    }) => {
+      const app = new AppPage(page);
+      await app.open(lens.url);
+      const conn = await app.connect('Handshake');
+      await expect(conn.getByTestId('flow-pill')).toBeVisible();
+      const reply = await fetch(`${lens.origin}/api/session`, { headers: { Authorization: `Bearer ${lens.token}` } });
+      const journal = fs.readFileSync(((await reply.json()) as { journalFile: string }).journalFile, 'utf8');
+      await dropFile(page, 'recorded.jsonl', `${journal}{"seq":99999,"t":1,"ki`);
 
-    await expect(page.getByTestId('archive-banner')).toContainText('recorded.jsonl (read-only');
-    const toast = page.getByTestId('open-status');
-    await expect(page.getByTestId('open-warning')).toContainText('1 damaged line(s) skipped');
-    const views = page.getByRole('tablist', { name: 'Views of the session' });
-    const [t, v] = [await box(toast), await box(views)];
-    expect(t.y >= v.y + v.height || t.y + t.height <= v.y, `toast ${JSON.stringify(t)} over the tab bar ${JSON.stringify(v)}`).toBe(true);
+      await expect(page.getByTestId('archive-banner')).toContainText('recorded.jsonl (read-only');
+      const toast = page.getByTestId('open-status');
+      await expect(page.getByTestId('open-warning')).toContainText('1 damaged line(s) skipped');
+      const views = page.getByRole('tablist', { name: 'Views of the session' });
+      const [t, v] = [await box(toast), await box(views)];
+      expect(t.y >= v.y + v.height || t.y + t.height <= v.y, `toast ${JSON.stringify(t)} over the tab bar ${JSON.stringify(v)}`).toBe(true);
 
-    // A recording does not grow: nothing to follow.
-    await expect(page.getByTestId('waterfall-fit')).toBeVisible();
-    await expect(page.getByTestId('waterfall-follow')).toHaveCount(0);
+      // A recording does not grow: nothing to follow.
+      await expect(page.getByTestId('waterfall-fit')).toBeVisible();
+      await expect(page.getByTestId('waterfall-follow')).toHaveCount(0);
 
-    await views.getByRole('tab', { name: 'Replay' }).click();
-    await page.getByTestId('replay-start').click();
-    await expect(page.getByTestId('replay-summary')).toHaveAttribute('data-phase', 'done', { timeout: 60_000 });
-    await page.getByTestId('replay-show-timeline').click();
-    const status = page.getByTestId('replay-status');
-    await expect(status).toContainText('replay done');
-    await expect(page.getByTestId('back-to-archive')).toBeVisible();
-    const panels = page.getByRole('tablist', { name: 'Panels' });
-    for (const tab of await panels.getByRole('tab').all()) expect(await labelLines(tab), await tab.innerText()).toBe(1);
+      await views.getByRole('tab', { name: 'Replay' }).click();
+      await page.getByTestId('replay-start').click();
+      await expect(page.getByTestId('replay-summary')).toHaveAttribute('data-phase', 'done', { timeout: 60_000 });
+      await page.getByTestId('replay-show-timeline').click();
+      const status = page.getByTestId('replay-status');
+      await expect(status).toContainText('replay done');
+      await expect(page.getByTestId('back-to-archive')).toBeVisible();
+      const panels = page.getByRole('tablist', { name: 'Panels' });
+      for (const tab of await panels.getByRole('tab').all()) expect(await labelLines(tab), await tab.innerText()).toBe(1);
 
-    // Seen, and left behind: another panel does not carry it.
-    await panels.getByRole('tab', { name: 'Tools' }).click();
-    await expect(status).toHaveCount(0);
-  });
-});
+      // Seen, and left behind: another panel does not carry it.
+      await panels.getByRole('tab', { name: 'Tools' }).click();
+      await expect(status).toHaveCount(0);
+    });
+  },
+  { layout: true },
+);

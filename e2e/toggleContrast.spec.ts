@@ -30,25 +30,28 @@ async function hoveredColours(toggle: Locator): Promise<{ color: string; backgro
   });
 }
 
-atEachViewport(() => {
-  test('pressed toggles keep a readable contrast under the pointer, in light and in dark', async ({ page, lens }) => {
-    const app = new AppPage(page);
-    await app.open(lens.url);
-    const conn = await app.connect('Stateless');
-    await expect(conn.getByTestId('flow-pill')).toBeVisible();
-    await app.showTimeline();
-    const tab = page.getByRole('tab', { name: 'Timeline' });
-    const follow = page.getByTestId('waterfall-follow');
-    await expect(follow).toBeEnabled();
-    await expect(follow).toHaveAttribute('aria-pressed', 'true');
+atEachViewport(
+  () => {
+    test('pressed toggles keep a readable contrast under the pointer, in light and in dark', async ({ page, lens }) => {
+      const app = new AppPage(page);
+      await app.open(lens.url);
+      const conn = await app.connect('Stateless');
+      await expect(conn.getByTestId('flow-pill')).toBeVisible();
+      await app.showTimeline();
+      const tab = page.getByRole('tab', { name: 'Timeline' });
+      const follow = page.getByTestId('waterfall-follow');
+      await expect(follow).toBeEnabled();
+      await expect(follow).toHaveAttribute('aria-pressed', 'true');
 
-    for (const theme of ['light', 'dark'] as const) {
-      if (theme === 'dark') await page.getByRole('button', { name: 'Switch to dark theme' }).click();
-      await expect(page.locator('html')).toHaveAttribute('data-theme', theme);
-      for (const toggle of [tab, follow]) {
-        const { color, background } = await hoveredColours(toggle);
-        expect(contrast(color, background), `${theme}: ${color} on ${background}`).toBeGreaterThanOrEqual(4.5);
+      for (const theme of ['light', 'dark'] as const) {
+        if (theme === 'dark') await page.getByRole('button', { name: 'Switch to dark theme' }).click();
+        await expect(page.locator('html')).toHaveAttribute('data-theme', theme);
+        for (const toggle of [tab, follow]) {
+          const { color, background } = await hoveredColours(toggle);
+          expect(contrast(color, background), `${theme}: ${color} on ${background}`).toBeGreaterThanOrEqual(4.5);
+        }
       }
-    }
-  });
-});
+    });
+  },
+  { layout: true },
+);
