@@ -26,8 +26,7 @@ test('connects to server-everything over Streamable HTTP with a bearer token, ca
   try {
     const app = new AppPage(page);
     await app.open(lens.url);
-    await page.getByRole('radio', { name: 'URL (Streamable HTTP)' }).check();
-    await page.getByLabel('URL of the MCP endpoint').fill(server.url);
+    await app.fillUrl(server.url);
     await page.getByLabel(/^Bearer token/).fill(TOKEN);
     const conn = await app.connect('Auto');
     // The probe gets a 400 without a JSON-RPC answer: the handshake follows at once.
@@ -82,8 +81,7 @@ test('the demo over HTTP in the stateless flow: its tools, resources and prompts
   try {
     const app = new AppPage(page);
     await app.open(lens.url);
-    await page.getByRole('radio', { name: 'URL (Streamable HTTP)' }).check();
-    await page.getByLabel('URL of the MCP endpoint').fill(server.url);
+    await app.fillUrl(server.url);
     const conn = await app.connect('Stateless');
     await expect(conn.getByTestId('flow-pill')).toHaveText(/stateless · 2026-07-28/);
     const tools = new ToolsPage(page);

@@ -12,8 +12,7 @@ atEachViewport(() => {
     try {
       const app = new AppPage(page);
       await app.open(lens.url);
-      await page.getByRole('radio', { name: 'URL (Streamable HTTP)' }).check();
-      await page.getByLabel('URL of the MCP endpoint').fill(server.url);
+      await app.fillUrl(server.url);
       const conn = await app.connect('Auto');
       await expect(conn.getByTestId('flow-pill')).toHaveText(/handshake/);
       await expect(conn.getByTestId('conn-status')).toContainText('HTTP+SSE (2024-11-05) · connected');

@@ -22,6 +22,12 @@ export class AppPage {
     await expect(this.page.getByTestId('socket-status')).toHaveText('bridge connected');
   }
 
+  /** Switches the connect form to a remote server and fills in its URL (connect() then connects to it). */
+  async fillUrl(url: string): Promise<void> {
+    await this.page.getByRole('radio', { name: 'URL (Streamable HTTP)' }).check();
+    await this.page.getByLabel('URL of the MCP endpoint').fill(url);
+  }
+
   /**
    * Connects with the prefilled server, or the one given (command, then one arg per line; a
    * missing command keeps the prefilled one). `launchOnly` starts the server and sends nothing.
