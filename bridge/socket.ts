@@ -150,6 +150,10 @@ export function serveSocket(ws: WebSocket, ctx: SocketContext): void {
       case 'abort':
         host.abort(command.conn, command.req, command.reason ?? 'aborted by the client');
         return;
+      case 'auth-step':
+      case 'auth-forget':
+        // The OAuth client answers these (bridge/oauth/); until it is wired, they are refused.
+        return reject(`${command.type}: this bridge has no OAuth client yet`);
       case 'note':
         ctx.record({
           kind: 'note',

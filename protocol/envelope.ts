@@ -45,6 +45,28 @@ export const httpServerConfigSchema = z.object({
   secrets: z.array(z.string()).optional(),
   /** How long a request may wait for its response headers (and a JSON body). Default 30 s. */
   timeoutMs: z.number().int().positive().max(3_600_000).optional(),
+  /**
+   * The OAuth client (the authorization page of the MCP spec). Absent or present, a 401 with
+   * `WWW-Authenticate: Bearer` starts the flow unless the user set an Authorization header;
+   * `enabled: false` turns it off. `clientSecret` is a secret: held in memory, masked everywhere.
+   */
+  oauth: z
+    .object({
+      enabled: z.boolean().optional(),
+      /** A pre-registered client: used instead of a client ID metadata document or registration. */
+      clientId: z.string().max(2000).optional(),
+      clientSecret: z.string().max(4000).optional(),
+      tokenEndpointAuthMethod: z.enum(['client_secret_basic', 'client_secret_post', 'none']).optional(),
+      /** An https URL serving this client's metadata document (used as client_id where the server supports it). */
+      clientMetadataUrl: z.string().max(2000).optional(),
+      /** Scopes to ask for instead of the ones the spec's order picks (space-separated). */
+      scope: z.string().max(4000).optional(),
+      /** Keep the tokens under the MCP Lens home (owner-only) for the next connection to this server. */
+      remember: z.boolean().optional(),
+      /** Walk the flow one step at a time: each request waits for an `auth-step` command (which may edit it). */
+      stepByStep: z.boolean().optional(),
+    })
+    .optional(),
 });
 export type HttpServerConfig = z.infer<typeof httpServerConfigSchema>;
 export type HttpServerConfigInput = z.input<typeof httpServerConfigSchema>;
@@ -109,6 +131,8 @@ export const redactedHttpConfigSchema = z.object({
   /** Credential-named headers (`Authorization` keeps its scheme) and marked values masked. */
   headers: z.record(z.string(), z.string()),
   timeoutMs: z.number().int().positive().optional(),
+  /** The OAuth settings, `clientSecret` masked. */
+  oauth: z.record(z.string(), z.unknown()).optional(),
 });
 export type RedactedHttpConfig = z.infer<typeof redactedHttpConfigSchema>;
 
@@ -238,6 +262,65 @@ export const httpEventSchema = z.discriminatedUnion('phase', [
 export type HttpEvent = z.infer<typeof httpEventSchema>;
 export type HttpPhase = HttpEvent['phase'];
 
+/** The steps of the OAuth flow (protocol/oauth/), each a row of the authorization lane and a step of its diagram. */
+export const authStepSchema = z.enum([
+  /** The MCP request answered 401 (or 403 insufficient_scope): what WWW-Authenticate said. */
+  'challenge',
+  /** RFC 9728 protected resource metadata. */
+  'resource-metadata',
+  /** RFC 8414 / OpenID discovery of the authorization server. */
+  'server-metadata',
+  /** Client identity: a client ID metadata document, a pre-registered client or RFC 7591 registration. */
+  'client',
+  'registration',
+  /** The authorization request opened in a browser, and the redirect coming back. */
+  'authorization',
+  'callback',
+  /** The token request (authorization code, refresh, client credentials, JWT bearer...). */
+  'token',
+  'refresh',
+  /** The MCP request sent again with the token. */
+  'retry',
+  /** A token the store (memory or remembered) already had. */
+  'stored',
+]);
+export type AuthStep = z.infer<typeof authStepSchema>;
+const authHttpSchema = z.object({
+  method: z.string(),
+  url: z.string(),
+  headers: headersSchema,
+  /** The body, masked (tokens, codes, verifiers, secrets, assertions), clipped. */
+  body: z.string().optional(),
+});
+/**
+ * One step of an OAuth flow on an HTTP connection (the authorization lane). `run` groups the steps
+ * of one flow; `req` names the MCP exchange that met the 401 it answers. Secrets are masked.
+ */
+export const authEventSchema = z.object({
+  ...stamp,
+  kind: z.literal('auth'),
+  run: z.string().min(1).max(100),
+  req: z.string().max(100).optional(),
+  step: authStepSchema,
+  /**
+   * `request`: an HTTP request about to go (with step-by-step, it waits for `auth-step`);
+   * `response`: its answer; `waiting`: the user must act (open `authorizationUrl`); `ok`/`failed`:
+   * the step's verdict in `text`; `info`: anything else worth a row.
+   */
+  phase: z.enum(['request', 'response', 'waiting', 'ok', 'failed', 'info']),
+  /** One sentence: what happened, or which requirement failed and why. */
+  text: z.string(),
+  http: authHttpSchema.optional(),
+  status: z.number().int().optional(),
+  /** The requirement this step checks: its words and the spec page of the session's revision. */
+  spec: z.object({ text: z.string(), url: z.string() }).optional(),
+  /** `waiting` at the authorization step: the URL the user opens. */
+  authorizationUrl: z.string().optional(),
+  /** With step-by-step, a `request` waits for the app: the request may be edited before it goes. */
+  held: z.boolean().optional(),
+});
+export type AuthEvent = z.infer<typeof authEventSchema>;
+
 export const bridgeEventSchema = z.union([
   lineEventSchema,
   spawnEventSchema,
@@ -247,6 +330,7 @@ export const bridgeEventSchema = z.union([
   noticeEventSchema,
   noteEventSchema,
   httpEventSchema,
+  authEventSchema,
 ]);
 export type BridgeEvent = z.infer<typeof bridgeEventSchema>;
 export type LineEvent = z.infer<typeof lineEventSchema>;
@@ -297,6 +381,25 @@ export const clientCommandSchema = z.discriminatedUnion('type', [
       url: z.string().max(8192).optional(),
     })
     .refine((c) => c.text === undefined || c.b64 === undefined, { message: 'http carries at most one of text or b64' }),
+  /**
+   * HTTP connections with OAuth step-by-step: let the held request of `run` go, as it is or edited
+   * (`edit` replaces the URL, headers or body), or `cancel` the flow.
+   */
+  z.object({
+    type: z.literal('auth-step'),
+    conn: z.string(),
+    run: z.string().min(1).max(100),
+    cancel: z.boolean().optional(),
+    edit: z
+      .object({
+        url: z.string().max(8192).optional(),
+        headers: z.record(z.string(), z.string()).optional(),
+        body: z.string().max(1_000_000).optional(),
+      })
+      .optional(),
+  }),
+  /** Forget the OAuth tokens kept for a connection's server (memory and remembered), or all of them. */
+  z.object({ type: z.literal('auth-forget'), conn: z.string().optional() }),
   /** HTTP connections: stop reading an exchange and close it (an SSE stream a cancel ends). */
   z.object({ type: z.literal('abort'), conn: z.string(), req: z.string().min(1).max(100), reason: z.string().max(500).optional() }),
   /**

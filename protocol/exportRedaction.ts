@@ -150,6 +150,8 @@ function eventContains(event: BridgeEvent, value: string): boolean {
       return deepStrings(event.data).some((s) => s.includes(value));
     case 'http':
       return httpStrings(event).some((s) => s.includes(value));
+    case 'auth':
+      return deepStrings(event).some((s) => s.includes(value));
     case 'spawn':
     case 'spawn-error':
     case 'exit':
@@ -174,6 +176,8 @@ function maskEvent(event: BridgeEvent, values: readonly string[]): BridgeEvent {
       return { ...event, data: maskDeep(event.data, values) };
     case 'http':
       return maskHttp(event, values);
+    case 'auth':
+      return maskDeep(event, values) as BridgeEvent;
     case 'spawn':
     case 'spawn-error':
     case 'exit':

@@ -209,6 +209,8 @@ export class SessionModel {
         }
         return;
       }
+      case 'auth':
+        return;
       default: {
         const never: never = event;
         return never;

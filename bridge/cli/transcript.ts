@@ -42,6 +42,8 @@ function eventLine(event: BridgeEvent, t0: number, http: boolean): string {
     }
     case 'http':
       return `${time} ${event.phase === 'request' ? '⇢' : '⇠'} http    ${httpText(event)}`;
+    case 'auth':
+      return `${time} ${event.phase === 'request' ? '⇢' : event.phase === 'response' ? '⇠' : '⚿'} auth    ${event.step}: ${event.text}`;
     default: {
       const never: never = event;
       return never;

@@ -176,6 +176,7 @@ export function summarize(fold: TimelineFold, e: number): string {
     case 'notice':
     case 'note':
     case 'http':
+    case 'auth':
       return clip(describe(JSON.parse(text) as Record<string, unknown>));
     default: {
       const never: never = kind;
@@ -195,6 +196,8 @@ function describe(event: Record<string, unknown>): string {
       return event.pid === undefined ? `open ${commandLine}` : `spawn ${commandLine} (pid ${String(event.pid)})`;
     case 'http':
       return httpText(event);
+    case 'auth':
+      return `auth ${String(event.step)}: ${String(event.text)}`;
     case 'spawn-error':
       return `spawn failed: ${String(event.message)} (${commandLine})`;
     case 'exit':

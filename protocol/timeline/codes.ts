@@ -16,6 +16,7 @@ export const KINDS: readonly RowKind[] = [
   'notice',
   'note',
   'http',
+  'auth',
 ];
 export const STATUSES: readonly RowStatus[] = [
   'pending',
@@ -43,6 +44,7 @@ export const EVENT_KINDS: readonly (EventKind | 'malformed')[] = [
   'note',
   'malformed',
   'http',
+  'auth',
 ];
 export const STREAMS: readonly Stream[] = ['stdin', 'stdout', 'stderr'];
 export const EOLS: readonly Eol[] = ['\n', '\r\n', ''];

@@ -22,7 +22,9 @@ export type RowKind =
   /** The app's own notes (connect steps, comparison markers, flags). */
   | 'note'
   /** One step of an HTTP exchange (request, response, SSE event, end or error), beside the lines it carried. */
-  | 'http';
+  | 'http'
+  /** One step of an OAuth flow (the authorization lane): an HTTP request or response of it, a wait, a verdict. */
+  | 'auth';
 
 /** Who sent a row's first line: the client (stdin), the server (stdout or stderr), or neither. */
 export type Direction = 'out' | 'in' | 'none';

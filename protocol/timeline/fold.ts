@@ -151,6 +151,16 @@ export class TimelineFold {
         );
         if (conn >= 0 && carriesHttpWords(event)) this.httpBody.set(conn, row);
         break;
+      case 'auth':
+        row = this.newRow(
+          'auth',
+          event.phase === 'failed' ? statusCode('error') : NO_STATUS,
+          event.phase === 'request' ? OUT : event.phase === 'response' ? IN : NONE,
+          event,
+          e,
+          conn,
+        );
+        break;
       default: {
         const never: never = event;
         return never;

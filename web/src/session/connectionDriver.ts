@@ -206,6 +206,7 @@ export class ConnectionDriver {
       case 'notice':
       case 'note':
       case 'http':
+      case 'auth':
         return;
       default: {
         const never: never = event;

@@ -98,6 +98,8 @@ export function kindLabel(kind: RowKind): string {
       return 'app note';
     case 'http':
       return 'HTTP';
+    case 'auth':
+      return 'authorization';
   }
 }
 

@@ -236,6 +236,7 @@ function instantColor(span: TimelineSpan, p: Palette): string {
     case 'notice':
     case 'note':
     case 'http':
+    case 'auth':
       return p.kinds.other;
   }
 }
