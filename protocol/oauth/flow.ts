@@ -12,6 +12,8 @@ import { issuerMismatch, resourceMetadataUrls, resourceMismatch, serverMetadataU
 import { chooseScopes, split } from './scopes.js';
 import { specRef, type AuthRevision, type SpecRef, type SpecSection } from './spec.js';
 import { chooseAuthMethod, type ClientSettings, type RegisteredClient } from './client.js';
+import { EXTENSION_SPECS, runExtensionGrant, type ExtensionGrant } from './extensionGrants.js';
+import { DpopKey, dpopAlgorithm, isDpopBound, withNonceRetry } from './dpop.js';
 
 export interface AuthHttpRequest {
   method: string;
@@ -59,10 +61,23 @@ export interface FlowInput {
   /** Plain http:// metadata and endpoints are allowed (a loopback server under test). */
   allowHttp?: boolean;
   now?: () => number;
+  /** An extension grant (client credentials, workload identity, enterprise-managed) instead of the authorization code flow. */
+  extension?: ExtensionGrant;
 }
 
 export type FlowResult =
-  { ok: true; grant: Grant; issuer: string; resource: string; scopes: string[] } | { ok: false; step: AuthStep; reason: string };
+  | {
+      ok: true;
+      grant: Grant;
+      issuer: string;
+      resource: string;
+      scopes: string[];
+      /** The key a DPoP-bound token is bound to: every request presenting it carries a proof signed with it. */
+      dpop?: DpopKey;
+    }
+  | { ok: false; step: AuthStep; reason: string };
+
+const EXTENSION_DPOP_SPEC = EXTENSION_SPECS.dpop;
 
 /** A step failed: the flow stops there, its verdict already reported. */
 class Stop extends Error {
@@ -133,6 +148,23 @@ class AuthFlow {
       ...(input.previousScopes === undefined ? {} : { previous: input.previousScopes }),
     });
 
+    if (input.extension !== undefined) {
+      const token = await runExtensionGrant(input.extension, {
+        as,
+        resource,
+        scope: scopeChoice.scope,
+        options: (step) => this.options(step),
+        report: input.report,
+        fail: (step, text, spec) => this.fail(step, text, spec),
+      });
+      const client: RegisteredClient = {
+        clientId: token.clientId,
+        ...(token.clientSecret === undefined ? {} : { clientSecret: token.clientSecret }),
+        method: token.clientSecret === undefined ? 'none' : 'client_secret_basic',
+      };
+      return { ok: true, grant: this.grantOf(token.result, client), issuer: as.issuer, resource, scopes: split(scopeChoice.scope) };
+    }
+
     const stored = input.storedGrant?.(as.issuer, resource);
     if (stored?.refreshToken !== undefined && input.previousScopes === undefined) {
       const refreshed = await this.refresh(as, stored, resource);
@@ -143,7 +175,8 @@ class AuthFlow {
     const client = await this.clientIdentity(as, redirectUri);
     const code = await this.authorization(as, client, resource, redirectUri, scopeChoice.scope, scopeChoice.why);
     const grant = await this.token(as, client, resource, redirectUri, code);
-    return { ok: true, grant, issuer: as.issuer, resource, scopes: split(scopeChoice.scope) };
+    const dpop = this.dpop !== undefined && isDpopBound(grant.tokenType) ? { dpop: this.dpop } : {};
+    return { ok: true, grant, issuer: as.issuer, resource, scopes: split(scopeChoice.scope), ...dpop };
   }
 
   /** RFC 9728: the challenge's URL, then the path-based and root well-known URLs. */
@@ -369,6 +402,21 @@ class AuthFlow {
   }
 
   private verifier = '';
+  private dpop: DpopKey | undefined;
+
+  /** A DPoP key where the authorization server offers DPoP (its metadata lists a proof algorithm this client signs with). */
+  private async dpopKey(as: oauth.AuthorizationServer): Promise<DpopKey | undefined> {
+    const alg = dpopAlgorithm(as.dpop_signing_alg_values_supported);
+    if (alg === undefined) return undefined;
+    this.dpop ??= await DpopKey.create(alg);
+    this.input.report(
+      'token',
+      'info',
+      `the authorization server offers DPoP: the token request carries a ${alg} proof`,
+      EXTENSION_DPOP_SPEC,
+    );
+    return this.dpop;
+  }
 
   private async token(
     as: oauth.AuthorizationServer,
@@ -382,20 +430,27 @@ class AuthFlow {
       'Clients MUST send the resource parameter (RFC 8707) on both the authorization and the token request, and the code_verifier.',
     );
     let result: oauth.TokenEndpointResponse;
+    const dpop = await this.dpopKey(as);
     try {
-      const response = await oauth.authorizationCodeGrantRequest(
-        as,
-        oauthClient(client),
-        clientAuth(client),
-        params,
-        redirectUri,
-        this.verifier,
-        {
-          ...this.options('token'),
-          additionalParameters: { resource },
+      result = await withNonceRetry(
+        async () => {
+          const response = await oauth.authorizationCodeGrantRequest(
+            as,
+            oauthClient(client),
+            clientAuth(client),
+            params,
+            redirectUri,
+            this.verifier,
+            {
+              ...this.options('token'),
+              ...(dpop === undefined ? {} : { DPoP: dpop.handle }),
+              additionalParameters: { resource },
+            },
+          );
+          return oauth.processAuthorizationCodeResponse(as, oauthClient(client), response);
         },
+        (why) => this.input.report('token', 'info', why, EXTENSION_DPOP_SPEC),
       );
-      result = await oauth.processAuthorizationCodeResponse(as, oauthClient(client), response);
     } catch (error) {
       return this.fail('token', `the token request failed: ${describe(error)}`, spec);
     }
