@@ -14,7 +14,7 @@ import { lineEvent, type LineStream } from './lineRecord.js';
 import { SseParser } from './sseParser.js';
 import { bearerChallenge, type BearerChallenge } from '../protocol/oauth/challenge.js';
 import { MAX_AUTHORIZATIONS_PER_REQUEST, union } from '../protocol/oauth/scopes.js';
-import { authRevision } from '../protocol/oauth/spec.js';
+import { authRevision, specRef } from '../protocol/oauth/spec.js';
 import type { OAuthHost } from './oauth/oauthHost.js';
 import { maskAuthHeaders, maskBody } from './oauth/mask.js';
 
@@ -266,8 +266,26 @@ export class HttpHost {
             );
           return error('refused', `could not reach ${maskUrl(state.config.url, state.secrets)}: ${detail}`);
         }
-        const challenge = await this.challengeOf(state, response, authorizations);
+        const challenge = await this.challengeOf(state, response);
         if (challenge === undefined) break;
+        if (authorizations >= MAX_AUTHORIZATIONS_PER_REQUEST) {
+          this.options.record({
+            kind: 'auth',
+            conn,
+            run: `challenge-${req}-${authorizations}`,
+            req,
+            step: 'challenge',
+            phase: 'failed',
+            status: response.status,
+            text: `the server still answers HTTP ${response.status} after ${authorizations} authorizations: no more are tried for this request`,
+            spec: specRef(
+              authRevision(protocolVersionOf(headers)),
+              'scope-challenge',
+              'Clients SHOULD limit how often they retry authorization for one request, so a scope that never satisfies the server does not loop.',
+            ),
+          });
+          break;
+        }
         // The server asks for authorization: the exchange stays open (its timer paused) while
         // the flow runs, and the same request goes again with the token, under the same id.
         const text = await readWhole(response, exchange);
@@ -384,9 +402,9 @@ export class HttpHost {
    * The challenge the flow answers: a 401 with a Bearer challenge, or a 403 insufficient_scope
    * (a step-up), while the request has not met the limit of authorizations.
    */
-  private async challengeOf(state: Conn, response: Response, authorizations: number): Promise<BearerChallenge | undefined> {
+  private async challengeOf(state: Conn, response: Response): Promise<BearerChallenge | undefined> {
     if (response.status !== 401 && response.status !== 403) return undefined;
-    if (!this.oauthApplies(state) || authorizations >= MAX_AUTHORIZATIONS_PER_REQUEST) return undefined;
+    if (!this.oauthApplies(state)) return undefined;
     const challenge = await bearerChallenge(response.status, response.headers.get('www-authenticate'));
     if (challenge === undefined) return undefined;
     if (response.status === 403 && challenge.error !== 'insufficient_scope') return undefined;
@@ -413,7 +431,7 @@ export class HttpHost {
       if (state.auth.token !== undefined && state.auth.token !== sentWith && !stepUp) return true;
     }
     const settings = state.config.oauth ?? {};
-    const version = Object.entries(headers).find(([name]) => name.toLowerCase() === 'mcp-protocol-version')?.[1];
+    const version = protocolVersionOf(headers);
     const flow = (async (): Promise<boolean> => {
       const result = await oauth.authorize({
         conn,
@@ -503,6 +521,10 @@ export function mergeHeaders(engine: Readonly<Record<string, string>>, own: Read
   const out: Record<string, string> = {};
   for (const [name, value] of Object.entries(engine)) if (!ownNames.has(name.toLowerCase())) out[name] = value;
   return { ...out, ...own };
+}
+
+function protocolVersionOf(headers: Readonly<Record<string, string>>): string | undefined {
+  return Object.entries(headers).find(([name]) => name.toLowerCase() === 'mcp-protocol-version')?.[1];
 }
 
 function sameOrigin(a: string, b: string): boolean {

@@ -16,6 +16,8 @@ import { NOTE_TOPICS } from '../../protocol/noteTopics.js';
 import { Linter, type Finding } from '../../protocol/lint/index.js';
 import { exitHow, StderrTail } from '../../protocol/serverExit.js';
 import { ServerHost } from '../serverHost.js';
+import { OAuthHost } from '../oauth/oauthHost.js';
+import type { BrowserStep, TokenStore } from '../oauth/types.js';
 import { monotonicNow } from '../journal.js';
 
 export const CONN = 'cli';
@@ -28,6 +30,8 @@ export interface HeadlessOptions {
   /** Called after a flag is recorded as a note (see ClientSession's onFlag). */
   onFlag?: (text: string) => void;
   graceMs?: number;
+  /** The OAuth client for an HTTP server that answers 401: where tokens are kept and how the browser is reached. */
+  oauth?: { store: TokenStore; browser: BrowserStep };
 }
 
 export class HeadlessClient {
@@ -51,7 +55,12 @@ export class HeadlessClient {
     private readonly config: ConnectionConfig,
     private readonly options: HeadlessOptions = {},
   ) {
-    this.host = new ServerHost({ record: (e) => this.record(e), graceMs: options.graceMs ?? 2000, withholdEnv: ['MCP_LENS_TOKEN'] });
+    const record = (e: UnstampedEvent): void => this.record(e);
+    this.host = new ServerHost(
+      { record, graceMs: options.graceMs ?? 2000, withholdEnv: ['MCP_LENS_TOKEN'] },
+      undefined,
+      options.oauth ? new OAuthHost({ record, store: options.oauth.store, browser: options.oauth.browser }) : undefined,
+    );
     if (config.transport === 'http') {
       this.transport = new HttpTransport({
         perform: (request) =>

@@ -316,7 +316,7 @@ class AuthFlow {
         this.ref('preregistration', 'Without registration, the client needs credentials registered beforehand.'),
       );
     const asked = chooseAuthMethod(supported, false);
-    let registered: oauth.OmitSymbolProperties<oauth.Client>;
+    let registered: Record<string, unknown>;
     try {
       const response = await oauth.dynamicClientRegistrationRequest(
         as,
@@ -330,10 +330,12 @@ class AuthFlow {
         },
         this.options('registration'),
       );
-      registered = await oauth.processDynamicClientRegistrationResponse(response);
+      registered = await lenientRegistration(response, (note) => input.report('registration', 'info', note, spec));
     } catch (error) {
       return this.fail('registration', `the registration failed: ${describe(error)}`, spec);
     }
+    if (typeof registered.client_id !== 'string' || registered.client_id === '')
+      return this.fail('registration', 'the registration response has no client_id', spec);
     const method = authMethodOf(registered.token_endpoint_auth_method) ?? asked;
     const secret = typeof registered.client_secret === 'string' ? registered.client_secret : undefined;
     const client: RegisteredClient = { clientId: registered.client_id, ...(secret === undefined ? {} : { clientSecret: secret }), method };
@@ -504,6 +506,29 @@ class AuthFlow {
   }
 }
 
+/**
+ * RFC 7591 makes client_secret_expires_at required beside a client_secret, and oauth4webapi holds
+ * to it; many servers leave it out. Such a response is read all the same (by the library, with
+ * the member filled in as "never expires"), and the deviation is said.
+ */
+async function lenientRegistration(response: Response, note: (text: string) => void): Promise<Record<string, unknown>> {
+  const copy = response.clone();
+  try {
+    return await oauth.processDynamicClientRegistrationResponse(response);
+  } catch (error) {
+    if (!(error instanceof oauth.OperationProcessingError) || !error.message.includes('client_secret_expires_at')) throw error;
+    const json = (await copy.json()) as Record<string, unknown>;
+    note(
+      'the registration response carries a client_secret without client_secret_expires_at, which RFC 7591 §3.2.1 requires: read as never expiring',
+    );
+    const patched = new Response(JSON.stringify({ ...json, client_secret_expires_at: 0 }), {
+      status: copy.status,
+      headers: { 'content-type': 'application/json' },
+    });
+    return await oauth.processDynamicClientRegistrationResponse(patched);
+  }
+}
+
 function oauthClient(client: RegisteredClient): oauth.Client {
   return { client_id: client.clientId, token_endpoint_auth_method: client.method };
 }
@@ -511,7 +536,7 @@ function oauthClient(client: RegisteredClient): oauth.Client {
 function clientAuth(client: RegisteredClient): oauth.ClientAuth {
   switch (client.method) {
     case 'client_secret_basic':
-      return oauth.ClientSecretBasic(client.clientSecret ?? '');
+      return secretBasic(client.clientId, client.clientSecret ?? '');
     case 'client_secret_post':
       return oauth.ClientSecretPost(client.clientSecret ?? '');
     case 'none':
@@ -521,6 +546,18 @@ function clientAuth(client: RegisteredClient): oauth.ClientAuth {
       return never;
     }
   }
+}
+
+/**
+ * client_secret_basic with the id and secret encoded as RFC 6749 §2.3.1 says (form encoding,
+ * which leaves `-`, `.`, `_`, `*` alone); oauth4webapi also escapes those, which servers that
+ * do not decode (many) then refuse.
+ */
+function secretBasic(clientId: string, clientSecret: string): oauth.ClientAuth {
+  const encode = (value: string): string => new URLSearchParams({ v: value }).toString().slice(2);
+  return (_as, _client, _body, headers) => {
+    headers.set('authorization', `Basic ${btoa(`${encode(clientId)}:${encode(clientSecret)}`)}`);
+  };
 }
 
 function authMethodOf(value: unknown): RegisteredClient['method'] | undefined {
