@@ -13,6 +13,7 @@ import { maskHeaders, maskText, maskUrl, redactHttpConfig } from '../protocol/re
 import { lineEvent, type LineStream } from './lineRecord.js';
 import { SseParser } from './sseParser.js';
 import { bearerChallenge, type BearerChallenge } from '../protocol/oauth/challenge.js';
+import { dpopChallenge, type DpopKey } from '../protocol/oauth/dpop.js';
 import { MAX_AUTHORIZATIONS_PER_REQUEST, union } from '../protocol/oauth/scopes.js';
 import { authRevision, specRef } from '../protocol/oauth/spec.js';
 import type { OAuthHost } from './oauth/oauthHost.js';
@@ -80,6 +81,8 @@ interface ConnAuth {
   scopes: string[];
   /** The flow under way: a second 401 meanwhile waits for it instead of starting another. */
   flow?: Promise<boolean>;
+  /** The key a DPoP-bound token is bound to: each request then carries a fresh proof. */
+  dpop?: DpopKey;
 }
 
 /** Shorter values would mangle messages and are no secret worth hiding there. */
@@ -241,7 +244,9 @@ export class HttpHost {
     try {
       let response: Response;
       let authorizations = 0;
+      let nonceRetried = false;
       for (;;) {
+        await this.prove(state, input.method, input.url, headers);
         try {
           response = await fetch(input.url, {
             method: input.method,
@@ -265,6 +270,12 @@ export class HttpHost {
               `the connection closed before any answer (${detail}): the server may have read the request, so it was not sent again`,
             );
           return error('refused', `could not reach ${maskUrl(state.config.url, state.secrets)}: ${detail}`);
+        }
+        if (!nonceRetried && (await this.dpopNonce(conn, req, state, input.url, response))) {
+          // RFC 9449 §9: the server gave a nonce for the proof; the same request goes once more with it.
+          nonceRetried = true;
+          await response.body?.cancel().catch(() => undefined);
+          continue;
         }
         const challenge = await this.challengeOf(state, response);
         if (challenge === undefined) break;
@@ -322,7 +333,7 @@ export class HttpHost {
         arm();
         const token = state.auth.token ?? '';
         for (const name of Object.keys(headers)) if (name.toLowerCase() === 'authorization') delete headers[name];
-        headers.Authorization = `Bearer ${token}`;
+        headers.Authorization = `${state.auth.dpop ? 'DPoP' : 'Bearer'} ${token}`;
         this.options.record({
           kind: 'auth',
           conn,
@@ -395,7 +406,38 @@ export class HttpHost {
     if (state.auth.token === undefined || !this.oauthApplies(state)) return headers;
     const out: Record<string, string> = {};
     for (const [name, value] of Object.entries(headers)) if (name.toLowerCase() !== 'authorization') out[name] = value;
-    return { ...out, Authorization: `Bearer ${state.auth.token}` };
+    return { ...out, Authorization: `${state.auth.dpop ? 'DPoP' : 'Bearer'} ${state.auth.token}` };
+  }
+
+  /** A DPoP-bound token's fresh proof for this request (RFC 9449 §7.1: htm, htu, ath, a new jti). */
+  private async prove(state: Conn, method: string, url: string, headers: Record<string, string>): Promise<void> {
+    const token = state.auth.token;
+    if (state.auth.dpop === undefined || token === undefined || !this.oauthApplies(state)) return;
+    const proof = await state.auth.dpop.proofHeaders(method, url, token);
+    for (const name of Object.keys(headers))
+      if (name.toLowerCase() === 'authorization' || name.toLowerCase() === 'dpop') delete headers[name];
+    headers.Authorization = proof.authorization;
+    headers.DPoP = proof.dpop;
+  }
+
+  /** Whether a DPoP-bound request was refused for want of the server's nonce, which is then kept for the next proof. */
+  private async dpopNonce(conn: string, req: string, state: Conn, url: string, response: Response): Promise<boolean> {
+    if (response.status !== 401 || state.auth.dpop === undefined) return false;
+    const nonce = response.headers.get('dpop-nonce');
+    const challenge = await dpopChallenge(response.status, response.headers.get('www-authenticate'));
+    if (nonce === null || challenge?.useNonce !== true) return false;
+    await state.auth.dpop.learnNonce(url, nonce);
+    this.options.record({
+      kind: 'auth',
+      conn,
+      run: `dpop-nonce-${req}`,
+      req,
+      step: 'retry',
+      phase: 'info',
+      status: 401,
+      text: 'the server asks for a DPoP nonce (use_dpop_nonce): the request goes again with a proof carrying it',
+    });
+    return true;
   }
 
   /**
@@ -405,7 +447,8 @@ export class HttpHost {
   private async challengeOf(state: Conn, response: Response): Promise<BearerChallenge | undefined> {
     if (response.status !== 401 && response.status !== 403) return undefined;
     if (!this.oauthApplies(state)) return undefined;
-    const challenge = await bearerChallenge(response.status, response.headers.get('www-authenticate'));
+    const wwwAuthenticate = response.headers.get('www-authenticate');
+    const challenge = (await bearerChallenge(response.status, wwwAuthenticate)) ?? (await dpopChallenge(response.status, wwwAuthenticate));
     if (challenge === undefined) return undefined;
     if (response.status === 403 && challenge.error !== 'insufficient_scope') return undefined;
     return challenge;
@@ -449,6 +492,8 @@ export class HttpHost {
       });
       if (!result.ok) return false;
       state.auth.token = result.accessToken;
+      if (result.dpop) state.auth.dpop = result.dpop;
+      else delete state.auth.dpop;
       state.auth.scopes = union(state.auth.scopes, result.scopes);
       return true;
     })();

@@ -19,6 +19,7 @@ import { VERSION } from '../version.js';
 import { stderr, stdout } from './terminalOut.js';
 import { MemoryTokenStore } from '../oauth/memoryStore.js';
 import { RedirectReadingBrowser } from '../oauth/redirectReadingBrowser.js';
+import { extensionFromContext } from './conformanceExtensions.js';
 
 /** Kept equal to DONE_MARKER in scripts/conformanceVerdict.mjs (a test reads both). */
 export const DONE_MARKER = 'mcp-lens conformance-client: done';
@@ -90,6 +91,7 @@ export async function runConformanceClient(
   let refusal: string | undefined;
   const clientId = typeof context.client_id === 'string' ? context.client_id : undefined;
   const clientSecret = typeof context.client_secret === 'string' ? context.client_secret : undefined;
+  const extension = extensionFromContext(scenario, context);
   const conversation = new HeadlessClient(
     {
       transport: 'http',
@@ -108,7 +110,7 @@ export async function runConformanceClient(
         say(transcriptLine(event, t0, true));
         if (event.kind === 'auth' && event.phase === 'failed') refusal = `${event.step}: ${event.text}`;
       },
-      oauth: { store: new MemoryTokenStore(), browser: new RedirectReadingBrowser() },
+      oauth: { store: new MemoryTokenStore(), browser: new RedirectReadingBrowser(), ...(extension === undefined ? {} : { extension }) },
       onServerRequest: async (method, params) => conformanceAnswer(method, params),
       onFlag: (text) => say(`flag: ${text}`),
     },

@@ -18,6 +18,7 @@ import { exitHow, StderrTail } from '../../protocol/serverExit.js';
 import { ServerHost } from '../serverHost.js';
 import { OAuthHost } from '../oauth/oauthHost.js';
 import type { BrowserStep, TokenStore } from '../oauth/types.js';
+import type { ExtensionGrant } from '../../protocol/oauth/extensionGrants.js';
 import { monotonicNow } from '../journal.js';
 
 export const CONN = 'cli';
@@ -31,7 +32,7 @@ export interface HeadlessOptions {
   onFlag?: (text: string) => void;
   graceMs?: number;
   /** The OAuth client for an HTTP server that answers 401: where tokens are kept and how the browser is reached. */
-  oauth?: { store: TokenStore; browser: BrowserStep };
+  oauth?: { store: TokenStore; browser: BrowserStep; extension?: ExtensionGrant };
 }
 
 export class HeadlessClient {
@@ -59,7 +60,14 @@ export class HeadlessClient {
     this.host = new ServerHost(
       { record, graceMs: options.graceMs ?? 2000, withholdEnv: ['MCP_LENS_TOKEN'] },
       undefined,
-      options.oauth ? new OAuthHost({ record, store: options.oauth.store, browser: options.oauth.browser }) : undefined,
+      options.oauth
+        ? new OAuthHost({
+            record,
+            store: options.oauth.store,
+            browser: options.oauth.browser,
+            ...(options.oauth.extension === undefined ? {} : { extension: options.oauth.extension }),
+          })
+        : undefined,
     );
     if (config.transport === 'http') {
       this.transport = new HttpTransport({

@@ -12,6 +12,8 @@ import type { BearerChallenge } from '../../protocol/oauth/challenge.js';
 import type { RegisteredClient } from '../../protocol/oauth/client.js';
 import { runAuthFlow, type AuthHttpRequest, type Grant } from '../../protocol/oauth/flow.js';
 import type { AuthRevision } from '../../protocol/oauth/spec.js';
+import { extensionSecrets, type ExtensionGrant } from '../../protocol/oauth/extensionGrants.js';
+import type { DpopKey } from '../../protocol/oauth/dpop.js';
 import { maskAuthHeaders, maskAuthUrl, maskBody, secretsIn } from './mask.js';
 import type { BrowserStep, GrantKey, TokenStore } from './types.js';
 
@@ -28,6 +30,13 @@ export interface OAuthHostOptions {
   browser: BrowserStep;
   /** Plain http:// authorization servers (a local one under test); https only otherwise. Default: allowed. */
   allowHttp?: boolean;
+  /**
+   * A credential of the client's own (client credentials, a workload's token, an enterprise IdP's
+   * ID token): its flows use that extension grant instead of the authorization code flow. Given
+   * by the CLI or the conformance client, never from a connection's config, so its keys and
+   * assertions never sit in what the journal records of the config.
+   */
+  extension?: ExtensionGrant;
 }
 
 export interface ConnAuthRequest {
@@ -46,7 +55,8 @@ export interface ConnAuthRequest {
   secrets: () => readonly string[];
 }
 
-export type ConnAuthResult = { ok: true; accessToken: string; scopes: string[]; key: GrantKey } | { ok: false; reason: string };
+export type ConnAuthResult =
+  { ok: true; accessToken: string; scopes: string[]; key: GrantKey; dpop?: DpopKey } | { ok: false; reason: string };
 
 interface Held {
   conn: string;
@@ -71,6 +81,8 @@ export class OAuthHost {
     const record = (event: Omit<AuthEvent, 'seq' | 't' | 'kind' | 'run' | 'conn'>): void =>
       this.options.record({ kind: 'auth', conn, run, ...(request.req === undefined ? {} : { req: request.req }), ...event });
     if (settings.clientSecret !== undefined && settings.clientSecret.length > 0) request.addSecret(settings.clientSecret);
+    const extension = this.options.extension;
+    if (extension !== undefined) for (const value of extensionSecrets(extension)) if (value.length > 0) request.addSecret(value);
     const perform = (step: AuthStep, http: AuthHttpRequest): Promise<Response> => this.perform(conn, run, step, http, request, record);
     try {
       const result = await runAuthFlow({
@@ -101,13 +113,14 @@ export class OAuthHost {
         registrations: this.registrations,
         storedGrant: (issuer, resource) => this.options.store.get({ issuer, resource }),
         allowHttp: this.options.allowHttp ?? true,
+        ...(extension === undefined ? {} : { extension }),
       });
       if (!result.ok) return { ok: false, reason: `${result.step}: ${result.reason}` };
       this.learnGrant(result.grant, request);
       const key = { issuer: result.issuer, resource: result.resource };
       this.options.store.put(key, result.grant, settings.remember === true);
       this.keys.set(conn, key);
-      return { ok: true, accessToken: result.grant.accessToken, scopes: result.scopes, key };
+      return { ok: true, accessToken: result.grant.accessToken, scopes: result.scopes, key, ...(result.dpop ? { dpop: result.dpop } : {}) };
     } catch (error) {
       const reason = error instanceof FlowCancelled ? 'the flow was cancelled' : `the flow broke off: ${(error as Error).message}`;
       record({ step: 'authorization', phase: 'failed', text: this.mask(reason, request) });
