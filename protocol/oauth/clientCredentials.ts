@@ -9,6 +9,7 @@ import {
   describeGrantError,
   EXTENSION_SPECS,
   formBasic,
+  tokenEndpointRequest,
   type ExtensionGrant,
   type ExtensionGrantContext,
   type ExtensionToken,
@@ -60,14 +61,16 @@ export async function clientCredentialsToken(grant: ClientCredentialsGrant, cont
   const client: oauth.Client = { client_id: grant.clientId };
   let result: oauth.TokenEndpointResponse;
   try {
-    const response = await oauth.clientCredentialsGrantRequest(
-      as,
-      client,
-      auth,
-      { resource, ...(scope === undefined ? {} : { scope }) },
-      context.options('token'),
-    );
-    result = await oauth.processClientCredentialsResponse(as, client, response);
+    result = await tokenEndpointRequest(context, async (options) => {
+      const response = await oauth.clientCredentialsGrantRequest(
+        as,
+        client,
+        auth,
+        { resource, ...(scope === undefined ? {} : { scope }) },
+        options,
+      );
+      return oauth.processClientCredentialsResponse(as, client, response);
+    });
   } catch (error) {
     return context.fail('token', `the client credentials grant failed: ${describeGrantError(error)}`, spec);
   }

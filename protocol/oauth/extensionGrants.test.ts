@@ -14,7 +14,10 @@ interface Sent extends AuthHttpRequest {
 }
 
 /** An authorization server and an IdP answering from memory: what the flow sent, and the token answers it gets. */
-function world(token: (request: Sent) => Response): {
+function world(
+  token: (request: Sent) => Response,
+  extraMetadata: Record<string, unknown> = {},
+): {
   sent: Sent[];
   perform: (step: AuthStep, request: AuthHttpRequest) => Promise<Response>;
 } {
@@ -35,6 +38,7 @@ function world(token: (request: Sent) => Response): {
             token_endpoint: `${ISSUER}/token`,
             code_challenge_methods_supported: ['S256'],
             grant_types_supported: ['client_credentials', 'urn:ietf:params:oauth:grant-type:jwt-bearer'],
+            ...extraMetadata,
           }),
         );
       if (request.url === `${ISSUER}/token` || request.url === IDP_TOKEN) return Promise.resolve(token(entry));
@@ -49,8 +53,12 @@ function tokenAnswer(accessToken = 'access-token-1'): Response {
   });
 }
 
-async function run(extension: ExtensionGrant, token: (request: Sent) => Response): Promise<{ result: FlowResult; sent: Sent[] }> {
-  const { sent, perform } = world(token);
+async function run(
+  extension: ExtensionGrant,
+  token: (request: Sent) => Response,
+  extraMetadata: Record<string, unknown> = {},
+): Promise<{ result: FlowResult; sent: Sent[] }> {
+  const { sent, perform } = world(token, extraMetadata);
   const result = await runAuthFlow({
     serverUrl: SERVER,
     revision: '2026-07-28',
@@ -166,6 +174,27 @@ describe('the extension grants', () => {
     expect(form(bearer!).get('grant_type')).toBe('urn:ietf:params:oauth:grant-type:jwt-bearer');
     expect(form(bearer!).get('assertion')).toBe('the.id.jag');
     expect(atob((header(bearer!, 'authorization') ?? '').replace(/^Basic /, ''))).toBe('xaa-client:xaa-secret');
+  });
+
+  it('binds the token with DPoP where the authorization server offers it, the proof retried with its nonce', async () => {
+    let answered = 0;
+    const { result, sent } = await run(
+      { kind: 'client-credentials-secret', clientId: 'c', clientSecret: 'secret' },
+      () =>
+        answered++ === 0
+          ? new Response(JSON.stringify({ error: 'use_dpop_nonce' }), {
+              status: 400,
+              headers: { 'content-type': 'application/json', 'dpop-nonce': 'n-1' },
+            })
+          : new Response(JSON.stringify({ access_token: 'bound', token_type: 'DPoP' }), {
+              headers: { 'content-type': 'application/json' },
+            }),
+      { dpop_signing_alg_values_supported: ['ES256'] },
+    );
+    expect(result.ok && result.dpop !== undefined).toBe(true);
+    const proofs = sent.filter((r) => r.step === 'token').map((r) => jose.decodeJwt(header(r, 'dpop') ?? ''));
+    expect(proofs.map((p) => p.nonce)).toEqual([undefined, 'n-1']);
+    expect(proofs[1]).toMatchObject({ htm: 'POST', htu: `${ISSUER}/token` });
   });
 
   it('names every secret each grant holds, to be masked before anything is recorded', () => {

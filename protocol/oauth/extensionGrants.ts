@@ -4,14 +4,14 @@
  * federation (the JWT bearer grant with a workload's token) and enterprise-managed authorization
  * (an ID token exchanged at the enterprise IdP for an ID-JAG, then the JWT bearer grant). Which
  * one applies is the user's (or the conformance context's) choice: a credential the client holds,
- * never a guess. The flow's discovery runs first as always; then this replaces registration, the
- * authorization request and the code exchange.
+ * never a guess. The flow's discovery runs first as always; then the grant (./extensionFlow.ts)
+ * replaces registration, the authorization request and the code exchange. This file holds what
+ * the grants share.
  */
 import * as oauth from 'oauth4webapi';
 import type { AuthStep } from '../envelope.js';
-import { clientCredentialsToken } from './clientCredentials.js';
-import { enterpriseToken, workloadToken } from './jwtBearer.js';
 import type { SpecRef } from './spec.js';
+import { withNonceRetry } from './dpop.js';
 
 export type ExtensionGrant =
   /** Client credentials, the client authenticated with client_secret_basic. */
@@ -38,6 +38,24 @@ export interface ExtensionGrantContext {
   report: (step: AuthStep, phase: 'ok' | 'info', text: string, spec?: SpecRef) => void;
   /** Reports the step failed and stops the flow. */
   fail: (step: AuthStep, text: string, spec?: SpecRef) => never;
+  /** The DPoP key, where the authorization server offers DPoP: its token requests carry a proof. */
+  dpop?: oauth.DPoPHandle;
+}
+
+type TokenOptions = ReturnType<ExtensionGrantContext['options']> & { DPoP?: oauth.DPoPHandle };
+
+/**
+ * A request to the authorization server's token endpoint: with a DPoP proof where it offers DPoP,
+ * sent once more with its nonce on use_dpop_nonce (RFC 9449 §8).
+ */
+export function tokenEndpointRequest<T>(context: ExtensionGrantContext, send: (options: TokenOptions) => Promise<T>): Promise<T> {
+  const { dpop } = context;
+  const options: TokenOptions = { ...context.options('token'), ...(dpop === undefined ? {} : { DPoP: dpop }) };
+  if (dpop === undefined) return send(options);
+  return withNonceRetry(
+    () => send(options),
+    (why) => context.report('token', 'info', why, EXTENSION_SPECS.dpop),
+  );
 }
 
 export interface ExtensionToken {
@@ -100,27 +118,6 @@ export function extensionGrantType(grant: ExtensionGrant): string {
 }
 
 export const JWT_BEARER = 'urn:ietf:params:oauth:grant-type:jwt-bearer';
-
-/** Runs the extension's token requests; the flow's verdicts are reported on the way. */
-export async function runExtensionGrant(grant: ExtensionGrant, context: ExtensionGrantContext): Promise<ExtensionToken> {
-  const type = extensionGrantType(grant);
-  const listed = context.as.grant_types_supported;
-  if (listed !== undefined && !listed.includes(type))
-    context.report('token', 'info', `the authorization server's grant_types_supported does not list ${type}: asking for it all the same`);
-  switch (grant.kind) {
-    case 'client-credentials-secret':
-    case 'client-credentials-jwt':
-      return clientCredentialsToken(grant, context);
-    case 'workload-identity':
-      return workloadToken(grant, context);
-    case 'enterprise-managed':
-      return enterpriseToken(grant, context);
-    default: {
-      const never: never = grant;
-      return never;
-    }
-  }
-}
 
 /** The error of a refused token request, in one phrase. */
 export function describeGrantError(error: unknown): string {

@@ -12,7 +12,8 @@ import { issuerMismatch, resourceMetadataUrls, resourceMismatch, serverMetadataU
 import { chooseScopes, split } from './scopes.js';
 import { specRef, type AuthRevision, type SpecRef, type SpecSection } from './spec.js';
 import { chooseAuthMethod, type ClientSettings, type RegisteredClient } from './client.js';
-import { EXTENSION_SPECS, runExtensionGrant, type ExtensionGrant } from './extensionGrants.js';
+import { EXTENSION_SPECS, type ExtensionGrant } from './extensionGrants.js';
+import { runExtensionGrant } from './extensionFlow.js';
 import { DpopKey, dpopAlgorithm, isDpopBound, withNonceRetry } from './dpop.js';
 
 export interface AuthHttpRequest {
@@ -149,6 +150,7 @@ class AuthFlow {
     });
 
     if (input.extension !== undefined) {
+      const key = await this.dpopKey(as);
       const token = await runExtensionGrant(input.extension, {
         as,
         resource,
@@ -156,13 +158,16 @@ class AuthFlow {
         options: (step) => this.options(step),
         report: input.report,
         fail: (step, text, spec) => this.fail(step, text, spec),
+        ...(key === undefined ? {} : { dpop: key.handle }),
       });
       const client: RegisteredClient = {
         clientId: token.clientId,
         ...(token.clientSecret === undefined ? {} : { clientSecret: token.clientSecret }),
         method: token.clientSecret === undefined ? 'none' : 'client_secret_basic',
       };
-      return { ok: true, grant: this.grantOf(token.result, client), issuer: as.issuer, resource, scopes: split(scopeChoice.scope) };
+      const grant = this.grantOf(token.result, client);
+      const bound = key !== undefined && isDpopBound(grant.tokenType) ? { dpop: key } : {};
+      return { ok: true, grant, issuer: as.issuer, resource, scopes: split(scopeChoice.scope), ...bound };
     }
 
     const stored = input.storedGrant?.(as.issuer, resource);

@@ -10,6 +10,7 @@ import {
   EXTENSION_SPECS,
   formBasic,
   JWT_BEARER,
+  tokenEndpointRequest,
   type ExtensionGrant,
   type ExtensionGrantContext,
   type ExtensionToken,
@@ -45,15 +46,17 @@ async function jwtBearer(
 ): Promise<oauth.TokenEndpointResponse> {
   const { as, resource, scope } = context;
   try {
-    const response = await oauth.genericTokenEndpointRequest(
-      as,
-      client,
-      auth,
-      JWT_BEARER,
-      jwtBearerRequest(assertion, resource, scope),
-      context.options('token'),
-    );
-    return await oauth.processGenericTokenEndpointResponse(as, client, response);
+    return await tokenEndpointRequest(context, async (options) => {
+      const response = await oauth.genericTokenEndpointRequest(
+        as,
+        client,
+        auth,
+        JWT_BEARER,
+        jwtBearerRequest(assertion, resource, scope),
+        options,
+      );
+      return oauth.processGenericTokenEndpointResponse(as, client, response);
+    });
   } catch (error) {
     // Refused once, the grant is not tried again nor swapped for another: the refusal is the answer.
     return context.fail('token', `the JWT bearer grant was refused: ${describeGrantError(error)}`, spec);
