@@ -158,6 +158,11 @@ export class HttpHost {
     exchange.done = this.perform(conn, state, { ...input, url }, headers, exchange).finally(() => state.exchanges.delete(req));
   }
 
+  /** Drops the tokens the OAuth client obtained for a connection (or every connection): the next 401 asks again. */
+  forgetAuth(conn?: string): void {
+    for (const [id, state] of this.conns) if (conn === undefined || id === conn) state.auth = { scopes: [] };
+  }
+
   /** Stops reading an exchange (a cancel, a stream the engine closes); recorded as `aborted`. */
   abort(conn: string, req: string, reason: string): void {
     const exchange = this.conns.get(conn)?.exchanges.get(req);
