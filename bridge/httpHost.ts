@@ -316,7 +316,7 @@ export class HttpHost {
           },
         });
         authorizations++;
-        const authorized = await this.authorize(conn, state, req, headers, challenge, response.status === 403);
+        const authorized = await this.authorize(conn, state, req, headers, challenge, response.status === 403, exchange.controller.signal);
         const why = stopped();
         if (why) return error(why.code, why.message);
         if (!authorized) {
@@ -427,14 +427,16 @@ export class HttpHost {
     headers: Record<string, string>,
     challenge: BearerChallenge,
     stepUp: boolean,
+    signal: AbortSignal,
   ): Promise<boolean> {
     const oauth = this.options.oauth;
     if (!oauth) return false;
-    const sentWith = state.auth.token;
-    if (state.auth.flow) {
-      await state.auth.flow;
-      if (state.auth.token !== undefined && state.auth.token !== sentWith && !stepUp) return true;
-    }
+    const sentWith = Object.entries(headers)
+      .find(([name]) => name.toLowerCase() === 'authorization')?.[1]
+      .replace(/^Bearer\s+/i, '');
+    if (state.auth.flow) await state.auth.flow;
+    // Another request's flow brought a token this one was not refused with: try it first.
+    if (state.auth.token !== undefined && state.auth.token !== sentWith && !stepUp) return true;
     const settings = state.config.oauth ?? {};
     const version = protocolVersionOf(headers);
     const flow = (async (): Promise<boolean> => {
@@ -446,6 +448,7 @@ export class HttpHost {
         challenge,
         revision: authRevision(version),
         ...(stepUp ? { previousScopes: state.auth.scopes } : {}),
+        ...(sentWith === undefined ? {} : { refusedToken: sentWith }),
         addSecret: (value) => {
           if (value.length >= MIN_MASKED && !state.secrets.includes(value)) state.secrets.push(value);
           this.options.onSecret?.(value);
@@ -458,8 +461,13 @@ export class HttpHost {
       return true;
     })();
     state.auth.flow = flow;
+    // A stop (or an abort) does not wait for a user who may never come back from the browser.
+    const aborted = new Promise<boolean>((resolve) => {
+      if (signal.aborted) resolve(false);
+      else signal.addEventListener('abort', () => resolve(false), { once: true });
+    });
     try {
-      return await flow;
+      return await Promise.race([flow, aborted]);
     } finally {
       if (state.auth.flow === flow) delete state.auth.flow;
     }

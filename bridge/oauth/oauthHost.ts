@@ -40,6 +40,8 @@ export interface ConnAuthRequest {
   revision: AuthRevision;
   /** Scopes asked for before on this connection (a step-up asks for their union with the new ones). */
   previousScopes?: readonly string[];
+  /** The token the server just refused, if any. */
+  refusedToken?: string;
   /** Told every secret the flow meets (tokens, the client secret) before anything of it is recorded. */
   addSecret: (value: string) => void;
   /** Values already secret on the connection. */
@@ -85,6 +87,7 @@ export class OAuthHost {
           ...(settings.scope === undefined ? {} : { scope: settings.scope }),
         },
         ...(request.previousScopes === undefined ? {} : { previousScopes: request.previousScopes }),
+        ...(request.refusedToken === undefined ? {} : { refusedToken: request.refusedToken }),
         perform,
         report: (step, phase, text, spec) =>
           record({ step, phase, text: this.mask(text, request), ...(spec === undefined ? {} : { spec }) }),

@@ -17,6 +17,10 @@ export interface OAuthFixture {
   issued: string[];
   /** The token requests' form bodies, as received. */
   tokenRequests: URLSearchParams[];
+  /** Every request's method and path, in order. */
+  seen: string[];
+  /** The access tokens stop working (they expired): the next MCP request meets a 401. */
+  expireTokens(): void;
   close(): Promise<void>;
 }
 
@@ -25,6 +29,8 @@ export async function startOAuthFixture(): Promise<OAuthFixture> {
   const tokenRequests: URLSearchParams[] = [];
   const codes = new Map<string, { challenge: string; resource: string | null }>();
   const tokens = new Set<string>();
+  const refreshTokens = new Set<string>();
+  const seen: string[] = [];
   const secret = (prefix: string): string => {
     const value = `${prefix}-${randomBytes(12).toString('hex')}`;
     issued.push(value);
@@ -36,6 +42,7 @@ export async function startOAuthFixture(): Promise<OAuthFixture> {
   };
   const server = http.createServer((req, res) => {
     const url = new URL(req.url ?? '/', origin);
+    seen.push(`${req.method ?? ''} ${url.pathname}`);
     let body = '';
     req.on('data', (chunk: Buffer) => (body += chunk.toString('utf8')));
     req.on('end', () => {
@@ -76,6 +83,13 @@ export async function startOAuthFixture(): Promise<OAuthFixture> {
       if (req.method === 'POST' && url.pathname === '/token') {
         const form = new URLSearchParams(body);
         tokenRequests.push(form);
+        if (form.get('grant_type') === 'refresh_token') {
+          if (!refreshTokens.has(form.get('refresh_token') ?? '') || form.get('resource') !== `${origin}/mcp`)
+            return json(res, 400, { error: 'invalid_grant' });
+          const token = secret('ACCESSTOKEN');
+          tokens.add(token);
+          return json(res, 200, { access_token: token, token_type: 'Bearer', expires_in: 3600 });
+        }
         const verifier = form.get('code_verifier') ?? '';
         issued.push(verifier);
         const granted = codes.get(form.get('code') ?? '');
@@ -84,7 +98,9 @@ export async function startOAuthFixture(): Promise<OAuthFixture> {
           return json(res, 400, { error: 'invalid_grant' });
         const token = secret('ACCESSTOKEN');
         tokens.add(token);
-        return json(res, 200, { access_token: token, token_type: 'Bearer', expires_in: 3600, refresh_token: secret('REFRESHTOKEN') });
+        const refresh = secret('REFRESHTOKEN');
+        refreshTokens.add(refresh);
+        return json(res, 200, { access_token: token, token_type: 'Bearer', expires_in: 3600, refresh_token: refresh });
       }
       if (req.method === 'POST' && url.pathname === '/mcp') {
         const auth = req.headers.authorization ?? '';
@@ -115,6 +131,8 @@ export async function startOAuthFixture(): Promise<OAuthFixture> {
     origin,
     issued,
     tokenRequests,
+    seen,
+    expireTokens: () => tokens.clear(),
     close: () =>
       new Promise<void>((resolve) => {
         server.closeAllConnections();
