@@ -114,6 +114,8 @@ export class HttpHost {
   open(conn: string, config: HttpServerConfig, label?: string): void {
     const { config: redacted, redactions } = redactHttpConfig(config);
     const secrets = redactions.flatMap((r) => (r.secret !== undefined && r.secret.length >= MIN_MASKED ? [r.secret] : []));
+    const clientSecret = config.oauth?.clientSecret;
+    if (clientSecret !== undefined && clientSecret.length >= MIN_MASKED) secrets.push(clientSecret);
     const fail = (code: string, message: string): void =>
       this.options.record({ kind: 'spawn-error', conn, config: redacted, code, message });
     if (this.shuttingDown) return fail('ESHUTDOWN', 'not opened: the bridge is stopping');
