@@ -19,6 +19,8 @@ import type { BrowserStep, GrantKey, TokenStore } from './types.js';
 const MAX_AUTH_BODY = 1024 * 1024;
 /** What of a body an event keeps. */
 const MAX_RECORDED_BODY = 16 * 1024;
+/** The longest sentence an event keeps. */
+const MAX_TEXT = 2000;
 /** One request of the flow waits at most this long for its answer. */
 const AUTH_REQUEST_TIMEOUT_MS = 30_000;
 
@@ -70,8 +72,16 @@ export class OAuthHost {
   async authorize(request: ConnAuthRequest): Promise<ConnAuthResult> {
     const run = randomUUID();
     const { conn, settings } = request;
+    // A server's words (an error_description) reach the text: a sentence, not a page of them.
     const record = (event: Omit<AuthEvent, 'seq' | 't' | 'kind' | 'run' | 'conn'>): void =>
-      this.options.record({ kind: 'auth', conn, run, ...(request.req === undefined ? {} : { req: request.req }), ...event });
+      this.options.record({
+        kind: 'auth',
+        conn,
+        run,
+        ...(request.req === undefined ? {} : { req: request.req }),
+        ...event,
+        text: event.text.length > MAX_TEXT ? `${event.text.slice(0, MAX_TEXT)}…` : event.text,
+      });
     if (settings.clientSecret !== undefined && settings.clientSecret.length > 0) request.addSecret(settings.clientSecret);
     const perform = (step: AuthStep, http: AuthHttpRequest): Promise<Response> => this.perform(conn, run, step, http, request, record);
     try {
