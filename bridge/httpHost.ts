@@ -117,6 +117,8 @@ export class HttpHost {
   open(conn: string, config: HttpServerConfig, label?: string): void {
     const { config: redacted, redactions } = redactHttpConfig(config);
     const secrets = redactions.flatMap((r) => (r.secret !== undefined && r.secret.length >= MIN_MASKED ? [r.secret] : []));
+    const clientSecret = config.oauth?.clientSecret;
+    if (clientSecret !== undefined && clientSecret.length >= MIN_MASKED) secrets.push(clientSecret);
     const fail = (code: string, message: string): void =>
       this.options.record({ kind: 'spawn-error', conn, config: redacted, code, message });
     if (this.shuttingDown) return fail('ESHUTDOWN', 'not opened: the bridge is stopping');
@@ -159,6 +161,11 @@ export class HttpHost {
     const exchange: Exchange = { controller: new AbortController(), streaming: false, done: Promise.resolve() };
     state.exchanges.set(req, exchange);
     exchange.done = this.perform(conn, state, { ...input, url }, headers, exchange).finally(() => state.exchanges.delete(req));
+  }
+
+  /** Drops the tokens the OAuth client obtained for a connection (or every connection): the next 401 asks again. */
+  forgetAuth(conn?: string): void {
+    for (const [id, state] of this.conns) if (conn === undefined || id === conn) state.auth = { scopes: [] };
   }
 
   /** Stops reading an exchange (a cancel, a stream the engine closes); recorded as `aborted`. */
@@ -322,7 +329,7 @@ export class HttpHost {
           },
         });
         authorizations++;
-        const authorized = await this.authorize(conn, state, req, headers, challenge, response.status === 403);
+        const authorized = await this.authorize(conn, state, req, headers, challenge, response.status === 403, exchange.controller.signal);
         const why = stopped();
         if (why) return error(why.code, why.message);
         if (!authorized) {
@@ -465,14 +472,16 @@ export class HttpHost {
     headers: Record<string, string>,
     challenge: BearerChallenge,
     stepUp: boolean,
+    signal: AbortSignal,
   ): Promise<boolean> {
     const oauth = this.options.oauth;
     if (!oauth) return false;
-    const sentWith = state.auth.token;
-    if (state.auth.flow) {
-      await state.auth.flow;
-      if (state.auth.token !== undefined && state.auth.token !== sentWith && !stepUp) return true;
-    }
+    const sentWith = Object.entries(headers)
+      .find(([name]) => name.toLowerCase() === 'authorization')?.[1]
+      .replace(/^Bearer\s+/i, '');
+    if (state.auth.flow) await state.auth.flow;
+    // Another request's flow brought a token this one was not refused with: try it first.
+    if (state.auth.token !== undefined && state.auth.token !== sentWith && !stepUp) return true;
     const settings = state.config.oauth ?? {};
     const version = protocolVersionOf(headers);
     const flow = (async (): Promise<boolean> => {
@@ -484,6 +493,7 @@ export class HttpHost {
         challenge,
         revision: authRevision(version),
         ...(stepUp ? { previousScopes: state.auth.scopes } : {}),
+        ...(sentWith === undefined ? {} : { refusedToken: sentWith }),
         addSecret: (value) => {
           if (value.length >= MIN_MASKED && !state.secrets.includes(value)) state.secrets.push(value);
           this.options.onSecret?.(value);
@@ -498,8 +508,13 @@ export class HttpHost {
       return true;
     })();
     state.auth.flow = flow;
+    // A stop (or an abort) does not wait for a user who may never come back from the browser.
+    const aborted = new Promise<boolean>((resolve) => {
+      if (signal.aborted) resolve(false);
+      else signal.addEventListener('abort', () => resolve(false), { once: true });
+    });
     try {
-      return await flow;
+      return await Promise.race([flow, aborted]);
     } finally {
       if (state.auth.flow === flow) delete state.auth.flow;
     }

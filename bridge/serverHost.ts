@@ -50,6 +50,7 @@ export class ServerHost {
   /** Starts a stdio server, or opens an HTTP connection (nothing is sent until a request). */
   spawn(conn: string, config: ConnectionConfig, label?: string): void {
     this.secrets?.learn(config);
+    if (config.transport === 'http' && config.oauth?.clientSecret !== undefined) this.secrets?.learnValue(config.oauth.clientSecret);
     if (config.transport === 'http') {
       this.transport.set(conn, 'http');
       this.http.open(conn, config, label);

@@ -200,6 +200,7 @@ export class HeadlessClient {
         if (event.kind === 'line' && event.stream === 'stdout') run(connector.onMessage(classifyLine(event), event.text));
         else if (event.kind === 'line' && event.stream === 'stderr' && event.text !== undefined) connector.onStderr(event.text);
         else if (event.kind === 'exit') run(connector.onExit(event));
+        else if (event.kind === 'auth') run(connector.onAuth(event.phase));
       });
       this.onRequestFailed = (id, reason, unreachable) => run(connector.onRequestFailed(id, reason, unreachable));
       run(connector.start());
@@ -250,6 +251,7 @@ export class HeadlessClient {
     // Before the session and the connector hear of a line: its exchange's headers come first.
     this.transport?.onEvent(event);
     if (message && message.from === 'server') this.session?.onMessage(message.classified);
+    if (event.kind === 'auth') this.session?.onAuth(event.phase);
     if (event.kind === 'line' && event.stream === 'stderr' && event.text !== undefined) this.stderrTail.push(event.text);
     if (event.kind === 'exit') this.session?.close(`the server exited ${exitHow(event)}`);
     for (const listener of [...this.listeners]) listener(event);

@@ -21,6 +21,8 @@ import type { BrowserStep, GrantKey, TokenStore } from './types.js';
 const MAX_AUTH_BODY = 1024 * 1024;
 /** What of a body an event keeps. */
 const MAX_RECORDED_BODY = 16 * 1024;
+/** The longest sentence an event keeps. */
+const MAX_TEXT = 2000;
 /** One request of the flow waits at most this long for its answer. */
 const AUTH_REQUEST_TIMEOUT_MS = 30_000;
 
@@ -49,6 +51,8 @@ export interface ConnAuthRequest {
   revision: AuthRevision;
   /** Scopes asked for before on this connection (a step-up asks for their union with the new ones). */
   previousScopes?: readonly string[];
+  /** The token the server just refused, if any. */
+  refusedToken?: string;
   /** Told every secret the flow meets (tokens, the client secret) before anything of it is recorded. */
   addSecret: (value: string) => void;
   /** Values already secret on the connection. */
@@ -78,8 +82,16 @@ export class OAuthHost {
   async authorize(request: ConnAuthRequest): Promise<ConnAuthResult> {
     const run = randomUUID();
     const { conn, settings } = request;
+    // A server's words (an error_description) reach the text: a sentence, not a page of them.
     const record = (event: Omit<AuthEvent, 'seq' | 't' | 'kind' | 'run' | 'conn'>): void =>
-      this.options.record({ kind: 'auth', conn, run, ...(request.req === undefined ? {} : { req: request.req }), ...event });
+      this.options.record({
+        kind: 'auth',
+        conn,
+        run,
+        ...(request.req === undefined ? {} : { req: request.req }),
+        ...event,
+        text: event.text.length > MAX_TEXT ? `${event.text.slice(0, MAX_TEXT)}…` : event.text,
+      });
     if (settings.clientSecret !== undefined && settings.clientSecret.length > 0) request.addSecret(settings.clientSecret);
     const extension = this.options.extension;
     if (extension !== undefined) for (const value of extensionSecrets(extension)) if (value.length > 0) request.addSecret(value);
@@ -97,6 +109,7 @@ export class OAuthHost {
           ...(settings.scope === undefined ? {} : { scope: settings.scope }),
         },
         ...(request.previousScopes === undefined ? {} : { previousScopes: request.previousScopes }),
+        ...(request.refusedToken === undefined ? {} : { refusedToken: request.refusedToken }),
         perform,
         report: (step, phase, text, spec) =>
           record({ step, phase, text: this.mask(text, request), ...(spec === undefined ? {} : { spec }) }),

@@ -57,7 +57,9 @@ export interface FlowInput {
   authorize: (url: URL, state: string) => Promise<AuthorizationAnswer>;
   /** Clients registered so far, by issuer: one issuer's client is never shown to another. */
   registrations: Map<string, RegisteredClient>;
-  /** A grant kept for this issuer and resource, refreshed instead of asking the user again. */
+  /** The token the server just refused, if the request carried one: a kept grant holding it is not used again. */
+  refusedToken?: string;
+  /** A grant kept for this issuer and resource: used while it lasts, else refreshed instead of asking the user again. */
   storedGrant?: (issuer: string, resource: string) => Grant | undefined;
   /** Plain http:// metadata and endpoints are allowed (a loopback server under test). */
   allowHttp?: boolean;
@@ -171,6 +173,16 @@ class AuthFlow {
     }
 
     const stored = input.storedGrant?.(as.issuer, resource);
+    const now = (input.now ?? Date.now)();
+    if (
+      stored !== undefined &&
+      input.previousScopes === undefined &&
+      stored.accessToken !== input.refusedToken &&
+      (stored.expiresAt === undefined || stored.expiresAt > now)
+    ) {
+      input.report('stored', 'ok', `a token kept for ${as.issuer} and ${resource} from before`);
+      return { ok: true, grant: stored, issuer: as.issuer, resource, scopes: split(stored.scope) };
+    }
     if (stored?.refreshToken !== undefined && input.previousScopes === undefined) {
       const refreshed = await this.refresh(as, stored, resource);
       if (refreshed) return { ok: true, grant: refreshed, issuer: as.issuer, resource, scopes: split(scopeChoice.scope) };

@@ -42,7 +42,12 @@ export function chooseScopes(input: ScopeInputs): ScopeChoice {
     base = [];
     why = 'no scope: neither the challenge nor the protected resource metadata names one';
   }
-  const scopes = union(input.previous ?? [], base);
+  let scopes = union(input.previous ?? [], base);
+  // SEP-2207: offline_access only where the authorization server lists it (the user's own choice aside).
+  if (input.configured === undefined && !input.serverScopes?.includes('offline_access') && scopes.includes('offline_access')) {
+    scopes = scopes.filter((s) => s !== 'offline_access');
+    why += ', without offline_access, which the authorization server does not list';
+  }
   if (input.previous !== undefined && input.previous.length > 0) why += ', with the scopes asked for before';
   // A refresh token is asked for only where the server lists offline_access.
   if (scopes.length > 0 && input.serverScopes?.includes('offline_access') && !scopes.includes('offline_access')) {
