@@ -122,8 +122,15 @@ export async function withNonceRetry<T>(attempt: () => Promise<T>, onRetry: (why
   try {
     return await attempt();
   } catch (error) {
-    if (!oauth.isDPoPNonceError(error)) throw error;
-    onRetry('the authorization server asked for a DPoP nonce (use_dpop_nonce): the token request goes again with it');
+    if (!isDpopNonceError(error)) throw error;
+    onRetry(DPOP_NONCE_RETRY);
     return attempt();
   }
+}
+
+export const DPOP_NONCE_RETRY = 'the authorization server asked for a DPoP nonce (use_dpop_nonce): the token request goes again with it';
+
+/** The answer was use_dpop_nonce (the library kept the nonce it came with). */
+export function isDpopNonceError(error: unknown): boolean {
+  return oauth.isDPoPNonceError(error);
 }

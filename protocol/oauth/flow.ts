@@ -14,7 +14,7 @@ import { specRef, type AuthRevision, type SpecRef, type SpecSection } from './sp
 import { chooseAuthMethod, type ClientSettings, type RegisteredClient } from './client.js';
 import { EXTENSION_SPECS, type ExtensionGrant } from './extensionGrants.js';
 import { runExtensionGrant } from './extensionFlow.js';
-import { DpopKey, dpopAlgorithm, isDpopBound, withNonceRetry } from './dpop.js';
+import { DPOP_NONCE_RETRY, DpopKey, dpopAlgorithm, isDpopBound, isDpopNonceError } from './dpop.js';
 
 export interface AuthHttpRequest {
   method: string;
@@ -443,34 +443,34 @@ class AuthFlow {
     resource: string,
     redirectUri: string,
     params: URLSearchParams,
+    nonceRetry = false,
   ): Promise<Grant> {
     const spec = this.ref(
       'resource',
       'Clients MUST send the resource parameter (RFC 8707) on both the authorization and the token request, and the code_verifier.',
     );
     let result: oauth.TokenEndpointResponse;
-    const dpop = await this.dpopKey(as);
+    const dpop = nonceRetry ? this.dpop : await this.dpopKey(as);
     try {
-      result = await withNonceRetry(
-        async () => {
-          const response = await oauth.authorizationCodeGrantRequest(
-            as,
-            oauthClient(client),
-            clientAuth(client),
-            params,
-            redirectUri,
-            this.verifier,
-            {
-              ...this.options('token'),
-              ...(dpop === undefined ? {} : { DPoP: dpop.handle }),
-              additionalParameters: { resource },
-            },
-          );
-          return oauth.processAuthorizationCodeResponse(as, oauthClient(client), response);
+      const response = await oauth.authorizationCodeGrantRequest(
+        as,
+        oauthClient(client),
+        clientAuth(client),
+        params,
+        redirectUri,
+        this.verifier,
+        {
+          ...this.options('token'),
+          ...(dpop === undefined ? {} : { DPoP: dpop.handle }),
+          additionalParameters: { resource },
         },
-        (why) => this.input.report('token', 'info', why, EXTENSION_DPOP_SPEC),
       );
+      result = await oauth.processAuthorizationCodeResponse(as, oauthClient(client), response);
     } catch (error) {
+      if (dpop !== undefined && !nonceRetry && isDpopNonceError(error)) {
+        this.input.report('token', 'info', DPOP_NONCE_RETRY, EXTENSION_DPOP_SPEC);
+        return this.token(as, client, resource, redirectUri, params, true);
+      }
       return this.fail('token', `the token request failed: ${describe(error)}`, spec);
     }
     this.input.report(
