@@ -32,8 +32,14 @@ import { upgradeHandler } from './upgrade.js';
 import { welcomeFor } from './welcome.js';
 import type { LineStream } from './lineRecord.js';
 import { VERSION } from './version.js';
+import { OAuthHost } from './oauth/oauthHost.js';
+import { LoopbackCallback } from './oauth/loopbackCallback.js';
+import { MemoryTokenStore } from './oauth/memoryStore.js';
+import type { TokenStore } from './oauth/types.js';
 
 export interface BridgeOptions {
+  /** Where the OAuth client keeps tokens (default: the bridge's memory only). */
+  tokenStore?: TokenStore;
   /** 0 picks a free port. Default 6280. */
   port?: number;
   /** Default 127.0.0.1. Anything else needs dangerouslyListenBeyondLoopback. */
@@ -115,7 +121,15 @@ async function listen(options: BridgeOptions): Promise<RunningBridge> {
   const journalDir = path.join(home, 'journal');
   const session = newSessionId();
   const { journal, secrets, follower, record, recordLine } = openRecording(journalDir, session, options.journalWrite);
-  const host = new ServerHost({ record, recordLine, graceMs: options.stopGraceMs ?? 2000, withholdEnv: ['MCP_LENS_TOKEN'] }, secrets);
+  // The address the browser can reach: a bridge bound to ::1 does not answer on 127.0.0.1.
+  const urlHost = bindHost === '::1' ? '[::1]' : bindHost === 'localhost' ? 'localhost' : '127.0.0.1';
+  const callback = new LoopbackCallback(() => `http://${urlHost}:${policy.port}`);
+  const oauth = new OAuthHost({ record, store: options.tokenStore ?? new MemoryTokenStore(), browser: callback });
+  const host = new ServerHost(
+    { record, recordLine, graceMs: options.stopGraceMs ?? 2000, withholdEnv: ['MCP_LENS_TOKEN'] },
+    secrets,
+    oauth,
+  );
   const idle = idleStopper(host, record, options.idleStopMs ?? DEFAULT_IDLE_STOP_MS);
   const defaultServer = serverConfigSchema
     .extend({ label: serverConfigSchema.shape.command.optional() })
@@ -137,6 +151,7 @@ async function listen(options: BridgeOptions): Promise<RunningBridge> {
     policy,
     { policy, journal, journalDir, session, viewFile: options.viewFile, tourFile: options.tourFile },
     options.staticDir,
+    callback.router(),
   );
 
   const server = http.createServer(app);
@@ -189,6 +204,7 @@ async function listen(options: BridgeOptions): Promise<RunningBridge> {
   const close = (): Promise<void> => {
     closing ??= (async () => {
       idle.close();
+      oauth.close();
       await host.shutdown();
       journal.append({ kind: 'notice', level: 'info', message: 'bridge stopped' });
       for (const client of wss.clients) client.close(1001, 'bridge stopping');
@@ -204,8 +220,6 @@ async function listen(options: BridgeOptions): Promise<RunningBridge> {
     return closing;
   };
 
-  // The address the browser can reach: a bridge bound to ::1 does not answer on 127.0.0.1.
-  const urlHost = bindHost === '::1' ? '[::1]' : bindHost === 'localhost' ? 'localhost' : '127.0.0.1';
   return {
     port,
     token,
@@ -250,7 +264,7 @@ function idleStopper(host: ServerHost, record: (event: UnstampedEvent) => void, 
 }
 
 /** The HTTP side: the Host check and safe headers on everything, health, the API, the app's files. */
-function httpApp(policy: GatePolicy, api: ApiParts, staticDir: string | undefined): express.Express {
+function httpApp(policy: GatePolicy, api: ApiParts, staticDir: string | undefined, oauthCallback: express.Router): express.Express {
   const app = express();
   app.disable('x-powered-by');
   app.use((req: Request, res: Response, next: NextFunction) => {
@@ -266,6 +280,8 @@ function httpApp(policy: GatePolicy, api: ApiParts, staticDir: string | undefine
   app.get('/api/health', (_req, res) => {
     res.json({ ok: true, name: 'mcp-lens', version: VERSION });
   });
+  // The authorization server sends the browser here: its `state` is the credential, not the bridge token.
+  app.use(oauthCallback);
   app.use(apiRoutes(api));
   if (staticDir) app.use(appRoutes(staticDir));
   return app;

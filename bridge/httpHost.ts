@@ -12,6 +12,12 @@ import type { Eol, HttpErrorCode, HttpMethod, HttpServerConfig, StopReason, Unst
 import { maskHeaders, maskText, maskUrl, redactHttpConfig } from '../protocol/redact.js';
 import { lineEvent, type LineStream } from './lineRecord.js';
 import { SseParser } from './sseParser.js';
+import { bearerChallenge, type BearerChallenge } from '../protocol/oauth/challenge.js';
+import { dpopChallenge, type DpopKey } from '../protocol/oauth/dpop.js';
+import { MAX_AUTHORIZATIONS_PER_REQUEST, union } from '../protocol/oauth/scopes.js';
+import { authRevision, specRef } from '../protocol/oauth/spec.js';
+import type { OAuthHost } from './oauth/oauthHost.js';
+import { maskAuthHeaders, maskBody } from './oauth/mask.js';
 
 export const DEFAULT_HTTP_TIMEOUT_MS = 30_000;
 /** The errors of a request whose connection closed after it went out: the server may have read it. */
@@ -29,6 +35,10 @@ export interface HttpHostOptions {
   graceMs?: number;
   /** The largest server-sent event kept (default MAX_SSE_EVENT_BYTES). */
   maxEventBytes?: number;
+  /** The OAuth client: a 401 with a Bearer challenge runs its flow (unless the connection says otherwise). */
+  oauth?: OAuthHost;
+  /** Told every secret a connection comes to hold after it opened (a token the flow obtained). */
+  onSecret?: (value: string) => void;
 }
 
 export interface HttpRequestInput {
@@ -61,6 +71,18 @@ interface Conn {
   alive: boolean;
   exchanges: Map<string, Exchange>;
   stopping?: Promise<void>;
+  /** What the OAuth client obtained for this connection. */
+  auth: ConnAuth;
+}
+
+interface ConnAuth {
+  token?: string;
+  /** Scopes asked for so far (a step-up asks for their union with the challenge's). */
+  scopes: string[];
+  /** The flow under way: a second 401 meanwhile waits for it instead of starting another. */
+  flow?: Promise<boolean>;
+  /** The key a DPoP-bound token is bound to: each request then carries a fresh proof. */
+  dpop?: DpopKey;
 }
 
 /** Shorter values would mangle messages and are no secret worth hiding there. */
@@ -95,6 +117,8 @@ export class HttpHost {
   open(conn: string, config: HttpServerConfig, label?: string): void {
     const { config: redacted, redactions } = redactHttpConfig(config);
     const secrets = redactions.flatMap((r) => (r.secret !== undefined && r.secret.length >= MIN_MASKED ? [r.secret] : []));
+    const clientSecret = config.oauth?.clientSecret;
+    if (clientSecret !== undefined && clientSecret.length >= MIN_MASKED) secrets.push(clientSecret);
     const fail = (code: string, message: string): void =>
       this.options.record({ kind: 'spawn-error', conn, config: redacted, code, message });
     if (this.shuttingDown) return fail('ESHUTDOWN', 'not opened: the bridge is stopping');
@@ -105,7 +129,7 @@ export class HttpHost {
       return fail('EINVAL', `not a URL: ${redacted.url}`);
     }
     if (url.protocol !== 'http:' && url.protocol !== 'https:') return fail('EINVAL', `not an http:// or https:// URL: ${redacted.url}`);
-    this.conns.set(conn, { config, secrets, alive: true, exchanges: new Map() });
+    this.conns.set(conn, { config, secrets, alive: true, exchanges: new Map(), auth: { scopes: [] } });
     this.options.record({ kind: 'spawn', conn, config: redacted, ...(label === undefined ? {} : { label }) });
   }
 
@@ -123,7 +147,7 @@ export class HttpHost {
       return error('not-open', `not sent: ${maskUrl(url, state.secrets)} is not on the connection's origin (its headers go there only)`);
     // A new connection for every request, closed after its response: a request never goes out on
     // a kept-alive connection the server is closing as idle, so none is ever sent twice.
-    const headers = { ...mergeHeaders(input.headers, state.config.headers), Connection: 'close' };
+    const headers = this.withToken(state, { ...mergeHeaders(input.headers, state.config.headers), Connection: 'close' });
     this.options.record({
       kind: 'http',
       conn,
@@ -137,6 +161,11 @@ export class HttpHost {
     const exchange: Exchange = { controller: new AbortController(), streaming: false, done: Promise.resolve() };
     state.exchanges.set(req, exchange);
     exchange.done = this.perform(conn, state, { ...input, url }, headers, exchange).finally(() => state.exchanges.delete(req));
+  }
+
+  /** Drops the tokens the OAuth client obtained for a connection (or every connection): the next 401 asks again. */
+  forgetAuth(conn?: string): void {
+    for (const [id, state] of this.conns) if (conn === undefined || id === conn) state.auth = { scopes: [] };
   }
 
   /** Stops reading an exchange (a cancel, a stream the engine closes); recorded as `aborted`. */
@@ -202,11 +231,18 @@ export class HttpHost {
     const record = this.options.record;
     const timeoutMs = state.config.timeoutMs ?? DEFAULT_HTTP_TIMEOUT_MS;
     let timedOut: string | undefined;
-    const timer = setTimeout(() => {
-      timedOut ??= exchange.streaming ? `no response within ${timeoutMs} ms` : `no response (or not the whole body) within ${timeoutMs} ms`;
-      exchange.controller.abort();
-      exchange.reader?.cancel().catch(() => undefined);
-    }, timeoutMs);
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const arm = (): void => {
+      clearTimeout(timer);
+      timer = setTimeout(() => {
+        timedOut ??= exchange.streaming
+          ? `no response within ${timeoutMs} ms`
+          : `no response (or not the whole body) within ${timeoutMs} ms`;
+        exchange.controller.abort();
+        exchange.reader?.cancel().catch(() => undefined);
+      }, timeoutMs);
+    };
+    arm();
     const error = (code: HttpErrorCode, message: string): void =>
       record({ kind: 'http', conn, req, phase: 'error', code, message: this.mask(state, message) });
     /** Why the exchange stopped, when it was not the server's doing. */
@@ -214,29 +250,107 @@ export class HttpHost {
       exchange.abortedFor ?? (timedOut === undefined ? undefined : { code: 'timeout', message: timedOut });
     try {
       let response: Response;
-      try {
-        response = await fetch(input.url, {
-          method: input.method,
-          headers,
-          ...(input.body === undefined ? {} : { body: new Uint8Array(input.body) }),
-          redirect: 'manual',
-          signal: exchange.controller.signal,
+      let authorizations = 0;
+      let nonceRetried = false;
+      for (;;) {
+        await this.prove(state, input.method, input.url, headers);
+        try {
+          response = await fetch(input.url, {
+            method: input.method,
+            headers,
+            ...(input.body === undefined ? {} : { body: new Uint8Array(input.body) }),
+            redirect: 'manual',
+            signal: exchange.controller.signal,
+          });
+        } catch (cause) {
+          const why = stopped();
+          if (why) return error(why.code, why.message);
+          const e = cause as Error & { cause?: { code?: string; message?: string } };
+          // fetch rejects a header it cannot send (a line break in a value) before anything goes out.
+          if (e.name === 'TypeError' && e.message !== 'fetch failed') return error('not-open', `not sent: ${e.message}`);
+          const detail = e.cause?.code ?? e.cause?.message ?? e.message;
+          // The request went out and the connection closed before any answer: the server may have
+          // read it and done the work, so it is never sent again here; the user may send it again.
+          if (CLOSED_UNDER_US.has(e.cause?.code ?? ''))
+            return error(
+              'network',
+              `the connection closed before any answer (${detail}): the server may have read the request, so it was not sent again`,
+            );
+          return error('refused', `could not reach ${maskUrl(state.config.url, state.secrets)}: ${detail}`);
+        }
+        if (!nonceRetried && (await this.dpopNonce(conn, req, state, input.url, response))) {
+          // RFC 9449 §9: the server gave a nonce for the proof; the same request goes once more with it.
+          nonceRetried = true;
+          await response.body?.cancel().catch(() => undefined);
+          continue;
+        }
+        const challenge = await this.challengeOf(state, response);
+        if (challenge === undefined) break;
+        if (authorizations >= MAX_AUTHORIZATIONS_PER_REQUEST) {
+          this.options.record({
+            kind: 'auth',
+            conn,
+            run: `challenge-${req}-${authorizations}`,
+            req,
+            step: 'challenge',
+            phase: 'failed',
+            status: response.status,
+            text: `the server still answers HTTP ${response.status} after ${authorizations} authorizations: no more are tried for this request`,
+            spec: specRef(
+              authRevision(protocolVersionOf(headers)),
+              'scope-challenge',
+              'Clients SHOULD limit how often they retry authorization for one request, so a scope that never satisfies the server does not loop.',
+            ),
+          });
+          break;
+        }
+        // The server asks for authorization: the exchange stays open (its timer paused) while
+        // the flow runs, and the same request goes again with the token, under the same id.
+        const text = await readWhole(response, exchange);
+        clearTimeout(timer);
+        const body = typeof text === 'string' ? '' : text.toString('utf8');
+        this.options.record({
+          kind: 'auth',
+          conn,
+          run: `challenge-${req}-${authorizations}`,
+          req,
+          step: 'challenge',
+          phase: 'info',
+          status: response.status,
+          text: this.mask(
+            state,
+            `HTTP ${response.status}: ${challenge.error ?? 'authorization required'}${challenge.scope === undefined ? '' : `, scope ${challenge.scope}`}`,
+          ),
+          http: {
+            method: input.method,
+            url: maskUrl(input.url, state.secrets),
+            headers: maskAuthHeaders(Object.fromEntries(response.headers), state.secrets),
+            ...(body === '' ? {} : { body: maskBody(body, state.secrets) ?? '' }),
+          },
         });
-      } catch (cause) {
+        authorizations++;
+        const authorized = await this.authorize(conn, state, req, headers, challenge, response.status === 403, exchange.controller.signal);
         const why = stopped();
         if (why) return error(why.code, why.message);
-        const e = cause as Error & { cause?: { code?: string; message?: string } };
-        // fetch rejects a header it cannot send (a line break in a value) before anything goes out.
-        if (e.name === 'TypeError' && e.message !== 'fetch failed') return error('not-open', `not sent: ${e.message}`);
-        const detail = e.cause?.code ?? e.cause?.message ?? e.message;
-        // The request went out and the connection closed before any answer: the server may have
-        // read it and done the work, so it is never sent again here; the user may send it again.
-        if (CLOSED_UNDER_US.has(e.cause?.code ?? ''))
-          return error(
-            'network',
-            `the connection closed before any answer (${detail}): the server may have read the request, so it was not sent again`,
-          );
-        return error('refused', `could not reach ${maskUrl(state.config.url, state.secrets)}: ${detail}`);
+        if (!authorized) {
+          arm();
+          response = new Response(body === '' ? null : body, { status: response.status, headers: response.headers });
+          break;
+        }
+        arm();
+        const token = state.auth.token ?? '';
+        for (const name of Object.keys(headers)) if (name.toLowerCase() === 'authorization') delete headers[name];
+        headers.Authorization = `${state.auth.dpop ? 'DPoP' : 'Bearer'} ${token}`;
+        this.options.record({
+          kind: 'auth',
+          conn,
+          run: `challenge-${req}-${authorizations}`,
+          req,
+          step: 'retry',
+          phase: 'request',
+          text: `${input.method} ${maskUrl(input.url, state.secrets)} again with the access token`,
+          http: { method: input.method, url: maskUrl(input.url, state.secrets), headers: maskHeaders(headers, state.secrets) },
+        });
       }
       const responseHeaders = maskHeaders(Object.fromEntries(response.headers), state.secrets);
       const contentType = mediaType(response.headers.get('content-type'));
@@ -265,11 +379,12 @@ export class HttpHost {
         responseEvent();
         return await this.readStream(conn, state, req, response, exchange);
       }
-      const body = await readWhole(response, exchange);
+      const whole = await readWhole(response, exchange);
       clearTimeout(timer);
       const why = stopped();
       if (why) return error(why.code, why.message);
-      if (typeof body === 'string') return error('network', this.bodyProblem(body));
+      if (typeof whole === 'string') return error('network', this.bodyProblem(whole));
+      const body = whole;
       responseEvent();
       // 202 Accepted says the message was taken and carries no message (an older server's
       // POST answers "Accepted"): its bytes are counted, not recorded as the server's words.
@@ -284,6 +399,124 @@ export class HttpHost {
       record({ kind: 'http', conn, req, phase: 'end', how: 'complete', bytes: body.length });
     } finally {
       clearTimeout(timer);
+    }
+  }
+
+  /** Whether the OAuth client may act on this connection: on, and no Authorization of the user's own. */
+  private oauthApplies(state: Conn): boolean {
+    if (!this.options.oauth || state.config.oauth?.enabled === false) return false;
+    return !Object.keys(state.config.headers).some((name) => name.toLowerCase() === 'authorization');
+  }
+
+  /** The request's headers with the token the flow obtained, where the OAuth client acts. */
+  private withToken(state: Conn, headers: Record<string, string>): Record<string, string> {
+    if (state.auth.token === undefined || !this.oauthApplies(state)) return headers;
+    const out: Record<string, string> = {};
+    for (const [name, value] of Object.entries(headers)) if (name.toLowerCase() !== 'authorization') out[name] = value;
+    return { ...out, Authorization: `${state.auth.dpop ? 'DPoP' : 'Bearer'} ${state.auth.token}` };
+  }
+
+  /** A DPoP-bound token's fresh proof for this request (RFC 9449 §7.1: htm, htu, ath, a new jti). */
+  private async prove(state: Conn, method: string, url: string, headers: Record<string, string>): Promise<void> {
+    const token = state.auth.token;
+    if (state.auth.dpop === undefined || token === undefined || !this.oauthApplies(state)) return;
+    const proof = await state.auth.dpop.proofHeaders(method, url, token);
+    for (const name of Object.keys(headers))
+      if (name.toLowerCase() === 'authorization' || name.toLowerCase() === 'dpop') delete headers[name];
+    headers.Authorization = proof.authorization;
+    headers.DPoP = proof.dpop;
+  }
+
+  /** Whether a DPoP-bound request was refused for want of the server's nonce, which is then kept for the next proof. */
+  private async dpopNonce(conn: string, req: string, state: Conn, url: string, response: Response): Promise<boolean> {
+    if (response.status !== 401 || state.auth.dpop === undefined) return false;
+    const nonce = response.headers.get('dpop-nonce');
+    const challenge = await dpopChallenge(response.status, response.headers.get('www-authenticate'));
+    if (nonce === null || challenge?.useNonce !== true) return false;
+    await state.auth.dpop.learnNonce(url, nonce);
+    this.options.record({
+      kind: 'auth',
+      conn,
+      run: `dpop-nonce-${req}`,
+      req,
+      step: 'retry',
+      phase: 'info',
+      status: 401,
+      text: 'the server asks for a DPoP nonce (use_dpop_nonce): the request goes again with a proof carrying it',
+    });
+    return true;
+  }
+
+  /**
+   * The challenge the flow answers: a 401 with a Bearer challenge, or a 403 insufficient_scope
+   * (a step-up), while the request has not met the limit of authorizations.
+   */
+  private async challengeOf(state: Conn, response: Response): Promise<BearerChallenge | undefined> {
+    if (response.status !== 401 && response.status !== 403) return undefined;
+    if (!this.oauthApplies(state)) return undefined;
+    const wwwAuthenticate = response.headers.get('www-authenticate');
+    const challenge = (await bearerChallenge(response.status, wwwAuthenticate)) ?? (await dpopChallenge(response.status, wwwAuthenticate));
+    if (challenge === undefined) return undefined;
+    if (response.status === 403 && challenge.error !== 'insufficient_scope') return undefined;
+    return challenge;
+  }
+
+  /**
+   * Runs the flow for the connection (or waits for the one under way, when the token it brings
+   * is not the one this request was refused with). True when there is a token to try.
+   */
+  private async authorize(
+    conn: string,
+    state: Conn,
+    req: string,
+    headers: Record<string, string>,
+    challenge: BearerChallenge,
+    stepUp: boolean,
+    signal: AbortSignal,
+  ): Promise<boolean> {
+    const oauth = this.options.oauth;
+    if (!oauth) return false;
+    const sentWith = Object.entries(headers)
+      .find(([name]) => name.toLowerCase() === 'authorization')?.[1]
+      .replace(/^Bearer\s+/i, '');
+    if (state.auth.flow) await state.auth.flow;
+    // Another request's flow brought a token this one was not refused with: try it first.
+    if (state.auth.token !== undefined && state.auth.token !== sentWith && !stepUp) return true;
+    const settings = state.config.oauth ?? {};
+    const version = protocolVersionOf(headers);
+    const flow = (async (): Promise<boolean> => {
+      const result = await oauth.authorize({
+        conn,
+        req,
+        serverUrl: state.config.url,
+        settings,
+        challenge,
+        revision: authRevision(version),
+        ...(stepUp ? { previousScopes: state.auth.scopes } : {}),
+        ...(sentWith === undefined ? {} : { refusedToken: sentWith }),
+        addSecret: (value) => {
+          if (value.length >= MIN_MASKED && !state.secrets.includes(value)) state.secrets.push(value);
+          this.options.onSecret?.(value);
+        },
+        secrets: () => state.secrets,
+      });
+      if (!result.ok) return false;
+      state.auth.token = result.accessToken;
+      if (result.dpop) state.auth.dpop = result.dpop;
+      else delete state.auth.dpop;
+      state.auth.scopes = union(state.auth.scopes, result.scopes);
+      return true;
+    })();
+    state.auth.flow = flow;
+    // A stop (or an abort) does not wait for a user who may never come back from the browser.
+    const aborted = new Promise<boolean>((resolve) => {
+      if (signal.aborted) resolve(false);
+      else signal.addEventListener('abort', () => resolve(false), { once: true });
+    });
+    try {
+      return await Promise.race([flow, aborted]);
+    } finally {
+      if (state.auth.flow === flow) delete state.auth.flow;
     }
   }
 
@@ -348,6 +581,10 @@ export function mergeHeaders(engine: Readonly<Record<string, string>>, own: Read
   const out: Record<string, string> = {};
   for (const [name, value] of Object.entries(engine)) if (!ownNames.has(name.toLowerCase())) out[name] = value;
   return { ...out, ...own };
+}
+
+function protocolVersionOf(headers: Readonly<Record<string, string>>): string | undefined {
+  return Object.entries(headers).find(([name]) => name.toLowerCase() === 'mcp-protocol-version')?.[1];
 }
 
 function sameOrigin(a: string, b: string): boolean {

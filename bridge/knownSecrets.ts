@@ -29,6 +29,15 @@ export class KnownSecrets {
       .sort((a, b) => b.length - a.length);
   }
 
+  /** A value the bridge came to hold after the config (a token the OAuth client obtained). */
+  learnValue(value: string): void {
+    if (value.length < 4 || this.values.has(value)) return;
+    this.values.add(value);
+    this.forms = secretForms(this.values)
+      .map((form) => Buffer.from(form))
+      .sort((a, b) => b.length - a.length);
+  }
+
   /** An event with every known value masked (its config and messages were masked by their host already). */
   maskEvent(event: UnstampedEvent): UnstampedEvent {
     if (this.values.size === 0) return event;

@@ -7,6 +7,7 @@ import type { ConnectionConfig, StopReason } from '../protocol/envelope.js';
 import { HttpHost, type HttpRequestInput } from './httpHost.js';
 import { ProcessHost, type ProcessHostOptions } from './processHost.js';
 import type { KnownSecrets } from './knownSecrets.js';
+import type { OAuthHost } from './oauth/oauthHost.js';
 
 export class ServerHost {
   readonly processes: ProcessHost;
@@ -17,10 +18,14 @@ export class ServerHost {
     private readonly options: ProcessHostOptions,
     /** Told every config opened, before anything of it is recorded: its values are masked wherever they turn up. */
     private readonly secrets?: KnownSecrets,
+    /** The OAuth client HTTP connections use on a 401 (none: the 401 is the answer). */
+    readonly oauth?: OAuthHost,
   ) {
     this.processes = new ProcessHost(options);
     this.http = new HttpHost({
       record: options.record,
+      ...(oauth ? { oauth } : {}),
+      onSecret: (value) => secrets?.learnValue(value),
       ...(options.recordLine ? { recordLine: options.recordLine } : {}),
       ...(options.graceMs === undefined ? {} : { graceMs: options.graceMs }),
     });
@@ -45,6 +50,7 @@ export class ServerHost {
   /** Starts a stdio server, or opens an HTTP connection (nothing is sent until a request). */
   spawn(conn: string, config: ConnectionConfig, label?: string): void {
     this.secrets?.learn(config);
+    if (config.transport === 'http' && config.oauth?.clientSecret !== undefined) this.secrets?.learnValue(config.oauth.clientSecret);
     if (config.transport === 'http') {
       this.transport.set(conn, 'http');
       this.http.open(conn, config, label);
@@ -77,6 +83,7 @@ export class ServerHost {
   }
 
   stop(conn: string, reason: StopReason = 'user'): Promise<void> {
+    this.oauth?.release(conn);
     return this.isHttp(conn) ? this.http.stop(conn, reason) : this.processes.stop(conn, reason);
   }
 

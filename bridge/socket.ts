@@ -150,10 +150,26 @@ export function serveSocket(ws: WebSocket, ctx: SocketContext): void {
       case 'abort':
         host.abort(command.conn, command.req, command.reason ?? 'aborted by the client');
         return;
-      case 'auth-step':
-      case 'auth-forget':
-        // The OAuth client answers these (bridge/oauth/); until it is wired, they are refused.
-        return reject(`${command.type}: this bridge has no OAuth client yet`);
+      case 'auth-step': {
+        const decision = {
+          ...(command.cancel === undefined ? {} : { cancel: command.cancel }),
+          ...(command.edit === undefined ? {} : { edit: command.edit }),
+        };
+        if (!host.oauth?.step(command.conn, command.run, decision))
+          return reject(`auth-step: no request of flow ${command.run} on ${command.conn} is waiting`);
+        return;
+      }
+      case 'auth-forget': {
+        const forgotten = host.oauth?.forget(command.conn) ?? 0;
+        host.http.forgetAuth(command.conn);
+        ctx.record({
+          kind: 'notice',
+          ...(command.conn === undefined ? {} : { conn: command.conn }),
+          level: 'info',
+          message: `OAuth: ${forgotten} kept grant${forgotten === 1 ? '' : 's'} forgotten`,
+        });
+        return;
+      }
       case 'note':
         ctx.record({
           kind: 'note',

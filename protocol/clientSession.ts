@@ -6,6 +6,7 @@
  * handshake flow only: 2026-07-28 servers send none, so one is flagged and left unanswered), and
  * drives multi round-trip requests (input_required, then a retry with a new id).
  */
+import type { AuthEvent } from './envelope.js';
 import { encodeFrame, flowRequest, notification, type EnvelopeOptions, type Flow, type Frame } from './flows.js';
 import { classifyValue, idKey, idText, type Classified, type JsonRpcError, type JsonRpcId } from './jsonrpc.js';
 
@@ -345,6 +346,21 @@ export class ClientSession {
       }
     } else answer = { error: { code: -32601, message: `this client does not handle ${method}` } };
     this.options.send(encodeFrame({ jsonrpc: '2.0', id, ...answer }));
+  }
+
+  /**
+   * Feed every step of an OAuth flow on the connection: a request waiting for authorization is
+   * not idle. Each step restarts the idle timers; while the user is in the browser they stop,
+   * until the next step.
+   */
+  onAuth(phase: AuthEvent['phase']): void {
+    for (const entry of this.pending.values()) {
+      if (phase !== 'waiting') this.armIdle(entry);
+      else if (entry.idleTimer !== undefined) {
+        this.timers.clear(entry.idleTimer);
+        entry.idleTimer = undefined;
+      }
+    }
   }
 
   private armIdle(entry: Pending): void {

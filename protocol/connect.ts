@@ -9,6 +9,8 @@
  * whichever answer comes first decides (see onRaceAnswer).
  */
 import type { Classified, JsonRpcId } from './jsonrpc.js';
+import type { AuthEvent } from './envelope.js';
+import { AUTHORIZATION_WAIT_MS } from './oauth/timing.js';
 import { errorCodeName } from './jsonrpc.js';
 import {
   LATEST_HANDSHAKE_VERSION,
@@ -128,6 +130,16 @@ export class Connector {
     const verdict = brokenAnswer(phase, message);
     if (verdict === undefined) return [];
     return 'fail' in verdict ? this.fail(verdict.fail) : [{ type: 'step', text: verdict.step }, ...this.connect(verdict.connected)];
+  }
+
+  /**
+   * Feed every step of an OAuth flow the opening request met: the flow is the server's answer
+   * under way, so each step starts the wait again; while the user is in the browser, the wait is
+   * as long as the authorization may take (the callback's state lives that long).
+   */
+  onAuth(phase: AuthEvent['phase']): ConnectAction[] {
+    if (this.finished) return [];
+    return [{ type: 'wait', ms: phase === 'waiting' ? AUTHORIZATION_WAIT_MS + this.timeout : this.timeout }];
   }
 
   /** Feed every stderr line, so a server dying while connecting can be explained. */

@@ -79,7 +79,9 @@ describe('conformance scenarios', () => {
 
   it('has a script for each scenario it means to pass, and lists the tools only (unscripted) for any other', () => {
     expect(scriptFor('tools_call')).toMatchObject({ scripted: true });
-    expect(scriptFor('auth/metadata-default')).toMatchObject({ scripted: false });
+    // Every authorization scenario: the OAuth client runs on the 401, then each tool is listed and called.
+    expect(scriptFor('auth/metadata-default')).toMatchObject({ scripted: true });
+    expect(scriptFor('a-scenario-added-later')).toMatchObject({ scripted: false });
     expect(scriptFor('toString')).toMatchObject({ scripted: false });
     expect(Object.keys(SCRIPTS).some((name) => name.startsWith('auth/'))).toBe(false);
   });

@@ -17,6 +17,9 @@ import { CONFORMANCE_CAPABILITIES, conformanceAnswer, ScenarioFailure, scriptFor
 import { transcriptLine } from './transcript.js';
 import { VERSION } from '../version.js';
 import { stderr, stdout } from './terminalOut.js';
+import { MemoryTokenStore } from '../oauth/memoryStore.js';
+import { RedirectReadingBrowser } from '../oauth/redirectReadingBrowser.js';
+import { extensionFromContext } from './conformanceExtensions.js';
 
 /** Kept equal to DONE_MARKER in scripts/conformanceVerdict.mjs (a test reads both). */
 export const DONE_MARKER = 'mcp-lens conformance-client: done';
@@ -32,6 +35,12 @@ Reads what the suite sets: MCP_CONFORMANCE_SCENARIO (the scenario), MCP_CONFORMA
 goes to stderr. Exit codes: 0 carried out (stdout ends with "${DONE_MARKER}"); 1 the server's
 answers stopped the scenario, or the scenario has no script here; 2 bad usage; 3 unreachable.
 `;
+
+/**
+ * The client ID metadata document the conformance authorization servers expect as client_id
+ * where they advertise client_id_metadata_document_supported (they never fetch it).
+ */
+export const CONFORMANCE_CLIENT_METADATA_URL = 'https://conformance-test.local/client-metadata.json';
 
 /** Each request's idle timeout: the suite gives the whole client 30 s. */
 const REQUEST_TIMEOUT_MS = 10_000;
@@ -78,13 +87,30 @@ export async function runConformanceClient(
   say(`mcp-lens conformance-client: ${scenario} at ${protocolVersion} (${flow} flow) against ${url}`);
 
   let t0: number | undefined;
+  /** The last step the OAuth client refused, in its own words: a scenario may expect the refusal. */
+  let refusal: string | undefined;
+  const clientId = typeof context.client_id === 'string' ? context.client_id : undefined;
+  const clientSecret = typeof context.client_secret === 'string' ? context.client_secret : undefined;
+  const extension = extensionFromContext(scenario, context);
   const conversation = new HeadlessClient(
-    { transport: 'http', url, headers: {}, timeoutMs: REQUEST_TIMEOUT_MS },
+    {
+      transport: 'http',
+      url,
+      headers: {},
+      timeoutMs: REQUEST_TIMEOUT_MS,
+      oauth: {
+        clientMetadataUrl: CONFORMANCE_CLIENT_METADATA_URL,
+        ...(clientId === undefined ? {} : { clientId }),
+        ...(clientSecret === undefined ? {} : { clientSecret }),
+      },
+    },
     {
       onEvent: (event: BridgeEvent) => {
         t0 ??= event.t;
         say(transcriptLine(event, t0, true));
+        if (event.kind === 'auth' && event.phase === 'failed') refusal = `${event.step}: ${event.text}`;
       },
+      oauth: { store: new MemoryTokenStore(), browser: new RedirectReadingBrowser(), ...(extension === undefined ? {} : { extension }) },
       onServerRequest: async (method, params) => conformanceAnswer(method, params),
       onFlag: (text) => say(`flag: ${text}`),
     },
@@ -103,7 +129,11 @@ export async function runConformanceClient(
     clientInfo: { name: 'mcp-lens', version: VERSION },
     timeoutMs: REQUEST_TIMEOUT_MS,
   });
-  if (!connected.ok) return finish(connected.exitCode, `could not connect: ${connected.reason}`);
+  if (!connected.ok) {
+    // An authorization the client refused on purpose (a mismatched resource, a wrong iss) is the scenario carried out.
+    if (scenario.startsWith('auth/') && refusal !== undefined) return finish(0, `authorization refused, as the spec requires: ${refusal}`);
+    return finish(connected.exitCode, `could not connect: ${connected.reason}`);
+  }
   const session = conversation.session;
   if (!session) return finish(3, 'connected, but no session');
 
@@ -111,6 +141,8 @@ export async function runConformanceClient(
   try {
     await script({ session, context, timeoutMs: REQUEST_TIMEOUT_MS, say });
   } catch (error) {
+    if (error instanceof ScenarioFailure && scenario.startsWith('auth/') && refusal !== undefined)
+      return finish(0, `authorization refused, as the spec requires: ${refusal}`);
     if (error instanceof ScenarioFailure) return finish(1, `${scenario} stopped: ${error.message}`);
     throw error;
   }

@@ -224,8 +224,16 @@ export const SCRIPTS: Readonly<Record<string, Script>> = {
   },
 };
 
+/**
+ * The authorization scenarios: the OAuth client runs on the first 401; listing the tools and
+ * calling each one gives a step-up (a tool that needs more scope) and a changed authorization
+ * server (a later 401) their requests.
+ */
+const authScript: Script = callEveryTool;
+
 /** The scenario's script, or the generic one (list the tools) with `scripted: false`. */
 export function scriptFor(scenario: string): { script: Script; scripted: boolean } {
+  if (scenario.startsWith('auth/')) return { script: authScript, scripted: true };
   const script = Object.hasOwn(SCRIPTS, scenario) ? SCRIPTS[scenario] : undefined;
   return script ? { script, scripted: true } : { script: listTools, scripted: false };
 }

@@ -16,6 +16,9 @@ import { NOTE_TOPICS } from '../../protocol/noteTopics.js';
 import { Linter, type Finding } from '../../protocol/lint/index.js';
 import { exitHow, StderrTail } from '../../protocol/serverExit.js';
 import { ServerHost } from '../serverHost.js';
+import { OAuthHost } from '../oauth/oauthHost.js';
+import type { BrowserStep, TokenStore } from '../oauth/types.js';
+import type { ExtensionGrant } from '../../protocol/oauth/extensionGrants.js';
 import { monotonicNow } from '../journal.js';
 
 export const CONN = 'cli';
@@ -28,6 +31,8 @@ export interface HeadlessOptions {
   /** Called after a flag is recorded as a note (see ClientSession's onFlag). */
   onFlag?: (text: string) => void;
   graceMs?: number;
+  /** The OAuth client for an HTTP server that answers 401: where tokens are kept and how the browser is reached. */
+  oauth?: { store: TokenStore; browser: BrowserStep; extension?: ExtensionGrant };
 }
 
 export class HeadlessClient {
@@ -51,7 +56,19 @@ export class HeadlessClient {
     private readonly config: ConnectionConfig,
     private readonly options: HeadlessOptions = {},
   ) {
-    this.host = new ServerHost({ record: (e) => this.record(e), graceMs: options.graceMs ?? 2000, withholdEnv: ['MCP_LENS_TOKEN'] });
+    const record = (e: UnstampedEvent): void => this.record(e);
+    this.host = new ServerHost(
+      { record, graceMs: options.graceMs ?? 2000, withholdEnv: ['MCP_LENS_TOKEN'] },
+      undefined,
+      options.oauth
+        ? new OAuthHost({
+            record,
+            store: options.oauth.store,
+            browser: options.oauth.browser,
+            ...(options.oauth.extension === undefined ? {} : { extension: options.oauth.extension }),
+          })
+        : undefined,
+    );
     if (config.transport === 'http') {
       this.transport = new HttpTransport({
         perform: (request) =>
@@ -183,6 +200,7 @@ export class HeadlessClient {
         if (event.kind === 'line' && event.stream === 'stdout') run(connector.onMessage(classifyLine(event), event.text));
         else if (event.kind === 'line' && event.stream === 'stderr' && event.text !== undefined) connector.onStderr(event.text);
         else if (event.kind === 'exit') run(connector.onExit(event));
+        else if (event.kind === 'auth') run(connector.onAuth(event.phase));
       });
       this.onRequestFailed = (id, reason, unreachable) => run(connector.onRequestFailed(id, reason, unreachable));
       run(connector.start());
@@ -233,6 +251,7 @@ export class HeadlessClient {
     // Before the session and the connector hear of a line: its exchange's headers come first.
     this.transport?.onEvent(event);
     if (message && message.from === 'server') this.session?.onMessage(message.classified);
+    if (event.kind === 'auth') this.session?.onAuth(event.phase);
     if (event.kind === 'line' && event.stream === 'stderr' && event.text !== undefined) this.stderrTail.push(event.text);
     if (event.kind === 'exit') this.session?.close(`the server exited ${exitHow(event)}`);
     for (const listener of [...this.listeners]) listener(event);

@@ -202,11 +202,15 @@ export class ConnectionDriver {
           this.spawn();
         }
         return;
+      case 'auth':
+        // A request waiting for authorization is not idle: the engine's timers follow the flow.
+        if (this.connector && !this.connector.finished) this.run(this.connector.onAuth(event.phase));
+        else this.session?.onAuth(event.phase);
+        return;
       case 'stop':
       case 'notice':
       case 'note':
       case 'http':
-      case 'auth':
         return;
       default: {
         const never: never = event;
