@@ -57,3 +57,9 @@ describe("the authorization server metadata's issuer", () => {
     expect(issuerMismatch('https://as.example', undefined)).toBe('the authorization server metadata has no issuer');
   });
 });
+
+describe('the issuer comparison', () => {
+  it('is a string comparison: a trailing slash is another issuer', () => {
+    expect(issuerMismatch('https://as.example', 'https://as.example/')).toBeDefined();
+  });
+});
