@@ -10,8 +10,11 @@ describe('where the protected resource metadata is looked for', () => {
     ]);
   });
 
-  it('asks the root URL alone for a server at the root, and ignores a challenge URL that is not one', () => {
+  it('asks the root URL alone for a server at the root, and ignores a challenge URL that is not an http(s) one', () => {
     expect(resourceMetadataUrls('https://a.example/', 'http://[bad')).toEqual(['https://a.example/.well-known/oauth-protected-resource']);
+    expect(resourceMetadataUrls('https://a.example/', 'file:///etc/passwd')).toEqual([
+      'https://a.example/.well-known/oauth-protected-resource',
+    ]);
   });
 });
 

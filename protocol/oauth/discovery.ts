@@ -13,9 +13,10 @@ export function resourceMetadataUrls(serverUrl: string, fromChallenge?: string):
   const urls: string[] = [];
   if (fromChallenge !== undefined) {
     try {
-      urls.push(new URL(fromChallenge, server).href);
+      const url = new URL(fromChallenge, server);
+      if (url.protocol === 'https:' || url.protocol === 'http:') urls.push(url.href);
     } catch {
-      // A challenge naming no URL is ignored: the well-known URLs follow.
+      // A challenge naming no http(s) URL is ignored: the well-known URLs follow.
     }
   }
   const path = trimSlash(server.pathname);

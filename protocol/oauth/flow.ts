@@ -217,6 +217,8 @@ class AuthFlow {
     } catch {
       return this.fail('server-metadata', `the authorization server "${issuer}" is not a URL`, spec);
     }
+    if (issuerUrl.protocol !== 'https:' && issuerUrl.protocol !== 'http:')
+      this.fail('server-metadata', `the authorization server ${issuer} is not an http(s) URL`, spec);
     const tried: string[] = [];
     for (const url of serverMetadataUrls(issuer)) {
       const response = await input.perform('server-metadata', { method: 'GET', url, headers: { Accept: 'application/json' } });
@@ -320,8 +322,8 @@ class AuthFlow {
       input.report('client', 'ok', `the client registered with ${as.issuer} before`);
       return known;
     }
-    if (as.client_id_metadata_document_supported === true && settings.clientMetadataUrl !== undefined) {
-      const client: RegisteredClient = { clientId: settings.clientMetadataUrl, method: 'none' };
+    if (as.client_id_metadata_document_supported === true && isMetadataDocumentUrl(settings.clientMetadataUrl)) {
+      const client: RegisteredClient = { clientId: settings.clientMetadataUrl ?? '', method: 'none' };
       input.report(
         'client',
         'ok',
@@ -532,6 +534,17 @@ async function lenientRegistration(response: Response, note: (text: string) => v
       headers: { 'content-type': 'application/json' },
     });
     return await oauth.processDynamicClientRegistrationResponse(patched);
+  }
+}
+
+/** A client ID metadata document's URL: https, with a path (the draft's rule for a client_id). */
+function isMetadataDocumentUrl(url: string | undefined): boolean {
+  if (url === undefined) return false;
+  try {
+    const parsed = new URL(url);
+    return parsed.protocol === 'https:' && parsed.pathname !== '/' && parsed.pathname !== '';
+  } catch {
+    return false;
   }
 }
 
