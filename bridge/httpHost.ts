@@ -8,6 +8,7 @@
  * followed, so the headers never reach another address; a request waits at most the
  * connection's timeout for its response headers (a JSON body, for its whole body).
  */
+import { randomUUID } from 'node:crypto';
 import type { Eol, HttpErrorCode, HttpMethod, HttpServerConfig, StopReason, UnstampedEvent } from '../protocol/envelope.js';
 import { maskHeaders, maskText, maskUrl, redactHttpConfig } from '../protocol/redact.js';
 import { lineEvent, type LineStream } from './lineRecord.js';
@@ -286,11 +287,13 @@ export class HttpHost {
         }
         const challenge = await this.challengeOf(state, response);
         if (challenge === undefined) break;
+        // One run groups the challenge, the flow's steps and the retry.
+        const run = randomUUID();
         if (authorizations >= MAX_AUTHORIZATIONS_PER_REQUEST) {
           this.options.record({
             kind: 'auth',
             conn,
-            run: `challenge-${req}-${authorizations}`,
+            run,
             req,
             step: 'challenge',
             phase: 'failed',
@@ -312,7 +315,7 @@ export class HttpHost {
         this.options.record({
           kind: 'auth',
           conn,
-          run: `challenge-${req}-${authorizations}`,
+          run,
           req,
           step: 'challenge',
           phase: 'info',
@@ -325,11 +328,20 @@ export class HttpHost {
             method: input.method,
             url: maskUrl(input.url, state.secrets),
             headers: maskAuthHeaders(Object.fromEntries(response.headers), state.secrets),
-            ...(body === '' ? {} : { body: maskBody(body, state.secrets) ?? '' }),
+            ...(body === '' ? {} : { body: clipBody(maskBody(body, state.secrets) ?? '') }),
           },
         });
         authorizations++;
-        const authorized = await this.authorize(conn, state, req, headers, challenge, response.status === 403, exchange.controller.signal);
+        const authorized = await this.authorize(
+          conn,
+          state,
+          req,
+          run,
+          headers,
+          challenge,
+          response.status === 403,
+          exchange.controller.signal,
+        );
         const why = stopped();
         if (why) return error(why.code, why.message);
         if (!authorized) {
@@ -344,7 +356,7 @@ export class HttpHost {
         this.options.record({
           kind: 'auth',
           conn,
-          run: `challenge-${req}-${authorizations}`,
+          run,
           req,
           step: 'retry',
           phase: 'request',
@@ -469,6 +481,7 @@ export class HttpHost {
     conn: string,
     state: Conn,
     req: string,
+    run: string,
     headers: Record<string, string>,
     challenge: BearerChallenge,
     stepUp: boolean,
@@ -488,6 +501,7 @@ export class HttpHost {
       const result = await oauth.authorize({
         conn,
         req,
+        run,
         serverUrl: state.config.url,
         settings,
         challenge,
@@ -581,6 +595,11 @@ export function mergeHeaders(engine: Readonly<Record<string, string>>, own: Read
   const out: Record<string, string> = {};
   for (const [name, value] of Object.entries(engine)) if (!ownNames.has(name.toLowerCase())) out[name] = value;
   return { ...out, ...own };
+}
+
+/** A challenge's body in the authorization lane: enough to read, never the whole of a large page. */
+function clipBody(text: string): string {
+  return text.length > 16 * 1024 ? `${text.slice(0, 16 * 1024)}… (${text.length} characters)` : text;
 }
 
 function protocolVersionOf(headers: Readonly<Record<string, string>>): string | undefined {

@@ -3,8 +3,7 @@
  * authorization URL reaches the user as the `waiting` event (the app opens it in a tab). The
  * route needs no bridge token (the authorization server sends the browser there): the `state`
  * is the credential, unguessable, good for one use, for ten minutes. The page it answers is
- * self-contained and says only what the bridge knows; nothing the server sent is shown
- * unescaped.
+ * self-contained and says only what the bridge knows: nothing the server sent is shown.
  */
 import express, { type Request, type Response } from 'express';
 import { AUTHORIZATION_WAIT_MS } from '../../protocol/oauth/timing.js';
@@ -62,14 +61,16 @@ export class LoopbackCallback implements BrowserStep {
     this.pending.delete(state);
     clearTimeout(pending.timer);
     pending.resolve({ ok: true, params: query });
-    const error = query.get('error');
-    if (error !== null) {
-      const description = query.get('error_description');
+    // The page never shows the server's error words: until the flow has checked the response's
+    // iss, they may come from another authorization server (2026-07-28 forbids showing them then).
+    if (query.has('error'))
       return {
         status: 200,
-        page: page('Not authorized', `The authorization server answered ${error}${description === null ? '' : `: ${description}`}.`),
+        page: page(
+          'Not authorized',
+          'The authorization server did not authorize. MCP Lens shows why, once checked, in the authorization lane.',
+        ),
       };
-    }
     return { status: 200, page: page('Authorized', 'You can close this tab: MCP Lens goes on by itself.') };
   }
 

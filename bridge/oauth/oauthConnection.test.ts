@@ -69,6 +69,8 @@ describe('an HTTP connection to a server that needs authorization', () => {
     ])
       expect(steps).toContain(step);
     expect(fixture.tokenRequests[0]?.get('resource')).toBe(fixture.url);
+    // One run: the challenge, every step of the flow, the retry.
+    expect(new Set(client.events.filter(isAuth).map((e) => e.run)).size).toBe(1);
 
     // A later request carries the token without another flow.
     client.send({

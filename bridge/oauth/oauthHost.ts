@@ -45,6 +45,8 @@ export interface ConnAuthRequest {
   conn: string;
   /** The MCP exchange that met the challenge. */
   req?: string;
+  /** Groups the flow's events with the challenge and the retry around it (a new one when absent). */
+  run?: string;
   serverUrl: string;
   settings: NonNullable<HttpServerConfig['oauth']>;
   challenge?: BearerChallenge;
@@ -80,7 +82,7 @@ export class OAuthHost {
 
   /** Runs the flow for a connection: resolves with the access token, or why there is none. */
   async authorize(request: ConnAuthRequest): Promise<ConnAuthResult> {
-    const run = randomUUID();
+    const run = request.run ?? randomUUID();
     const { conn, settings } = request;
     // A server's words (an error_description) reach the text: a sentence, not a page of them.
     const record = (event: Omit<AuthEvent, 'seq' | 't' | 'kind' | 'run' | 'conn'>): void =>

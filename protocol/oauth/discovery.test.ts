@@ -10,8 +10,11 @@ describe('where the protected resource metadata is looked for', () => {
     ]);
   });
 
-  it('asks the root URL alone for a server at the root, and ignores a challenge URL that is not one', () => {
+  it('asks the root URL alone for a server at the root, and ignores a challenge URL that is not an http(s) one', () => {
     expect(resourceMetadataUrls('https://a.example/', 'http://[bad')).toEqual(['https://a.example/.well-known/oauth-protected-resource']);
+    expect(resourceMetadataUrls('https://a.example/', 'file:///etc/passwd')).toEqual([
+      'https://a.example/.well-known/oauth-protected-resource',
+    ]);
   });
 });
 
@@ -55,5 +58,11 @@ describe("the authorization server metadata's issuer", () => {
       'the authorization server metadata says issuer https://attacker.example, but it was fetched for issuer https://as.example',
     );
     expect(issuerMismatch('https://as.example', undefined)).toBe('the authorization server metadata has no issuer');
+  });
+});
+
+describe('the issuer comparison', () => {
+  it('is a string comparison: a trailing slash is another issuer', () => {
+    expect(issuerMismatch('https://as.example', 'https://as.example/')).toBeDefined();
   });
 });

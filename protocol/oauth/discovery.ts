@@ -13,9 +13,10 @@ export function resourceMetadataUrls(serverUrl: string, fromChallenge?: string):
   const urls: string[] = [];
   if (fromChallenge !== undefined) {
     try {
-      urls.push(new URL(fromChallenge, server).href);
+      const url = new URL(fromChallenge, server);
+      if (url.protocol === 'https:' || url.protocol === 'http:') urls.push(url.href);
     } catch {
-      // A challenge naming no URL is ignored: the well-known URLs follow.
+      // A challenge naming no http(s) URL is ignored: the well-known URLs follow.
     }
   }
   const path = trimSlash(server.pathname);
@@ -64,20 +65,11 @@ export function resourceMismatch(serverUrl: string, resource: string): string | 
 }
 
 /**
- * RFC 8414 §3.3: the metadata's `issuer` must be the issuer its URL was built from. Compared as
- * strings after the one normalization a URL parser applies to an origin with no path (the slash).
+ * RFC 8414 §3.3: the metadata's `issuer` must be identical to the issuer its URL was built from
+ * (a string comparison: a trailing slash makes another issuer).
  */
 export function issuerMismatch(expected: string, found: unknown): string | undefined {
   if (typeof found !== 'string') return 'the authorization server metadata has no issuer';
-  if (sameIssuer(expected, found)) return undefined;
+  if (found === expected) return undefined;
   return `the authorization server metadata says issuer ${found}, but it was fetched for issuer ${expected}`;
-}
-
-function sameIssuer(a: string, b: string): boolean {
-  if (a === b) return true;
-  try {
-    return new URL(a).href === new URL(b).href;
-  } catch {
-    return false;
-  }
 }

@@ -16,6 +16,8 @@ interface Fake {
   pkce?: string[] | null;
   metadataIssuer?: string;
   prmResource?: string;
+  grants?: string[];
+  settings?: { clientId?: string; clientSecret?: string };
 }
 
 async function run(fake: Fake): Promise<{ result: FlowResult; sent: { step: AuthStep; request: AuthHttpRequest }[]; verdicts: string[] }> {
@@ -27,7 +29,7 @@ async function run(fake: Fake): Promise<{ result: FlowResult; sent: { step: Auth
     serverUrl: SERVER,
     revision: '2026-07-28',
     challenge: { resourceMetadata: 'https://rs.example/.well-known/oauth-protected-resource/mcp' },
-    settings: {},
+    settings: fake.settings ?? {},
     registrations: new Map(),
     redirectUri: () => Promise.resolve('http://127.0.0.1:1/oauth/callback'),
     report: (step, phase, text) => verdicts.push(`${step} ${phase}: ${text}`),
@@ -43,7 +45,8 @@ async function run(fake: Fake): Promise<{ result: FlowResult; sent: { step: Auth
             authorization_endpoint: `${AS}/authorize`,
             token_endpoint: `${AS}/token`,
             registration_endpoint: `${AS}/register`,
-            token_endpoint_auth_methods_supported: ['none'],
+            token_endpoint_auth_methods_supported: fake.grants ? ['client_secret_basic'] : ['none'],
+            ...(fake.grants === undefined ? {} : { grant_types_supported: fake.grants }),
             ...(fake.pkce === null ? {} : { code_challenge_methods_supported: fake.pkce ?? ['S256'] }),
             ...(fake.issSupported === null ? {} : { authorization_response_iss_parameter_supported: fake.issSupported ?? true }),
           }),
@@ -124,5 +127,18 @@ describe('what stops the flow before the user is sent anywhere', () => {
     const { result, sent } = await run({ prmResource: 'https://evil.example/mcp' });
     expect(result).toMatchObject({ ok: false, step: 'resource-metadata' });
     expect(sent.some((s) => s.step === 'server-metadata')).toBe(false);
+  });
+});
+
+describe('a server that offers only the client credentials grant', () => {
+  it('gets the token with the pre-registered client, client_secret_basic and the resource, with no browser', async () => {
+    const { result, sent } = await run({ grants: ['client_credentials'], settings: { clientId: 'svc', clientSecret: 's3cret-value' } });
+    expect(result).toMatchObject({ ok: true, grant: { accessToken: 'at-1', clientId: 'svc' } });
+    const token = sent.find((s) => s.step === 'token');
+    const form = new URLSearchParams(token?.request.body);
+    expect(form.get('grant_type')).toBe('client_credentials');
+    expect(form.get('resource')).toBe(SERVER);
+    expect(token?.request.headers.authorization).toBe(`Basic ${btoa('svc:s3cret-value')}`);
+    expect(sent.some((s) => s.step === 'registration')).toBe(false);
   });
 });

@@ -188,6 +188,11 @@ class AuthFlow {
       if (refreshed) return { ok: true, grant: refreshed, issuer: as.issuer, resource, scopes: split(scopeChoice.scope) };
     }
 
+    if (clientCredentialsOnly(as, input.settings)) {
+      const grant = await this.clientCredentials(as, resource, scopeChoice.scope);
+      return { ok: true, grant, issuer: as.issuer, resource, scopes: split(scopeChoice.scope) };
+    }
+    this.requirePkce(as);
     const redirectUri = await input.redirectUri();
     const client = await this.clientIdentity(as, redirectUri);
     const code = await this.authorization(as, client, resource, redirectUri, scopeChoice.scope, scopeChoice.why);
@@ -250,6 +255,8 @@ class AuthFlow {
     } catch {
       return this.fail('server-metadata', `the authorization server "${issuer}" is not a URL`, spec);
     }
+    if (issuerUrl.protocol !== 'https:' && issuerUrl.protocol !== 'http:')
+      this.fail('server-metadata', `the authorization server ${issuer} is not an http(s) URL`, spec);
     const tried: string[] = [];
     for (const url of serverMetadataUrls(issuer)) {
       const response = await input.perform('server-metadata', { method: 'GET', url, headers: { Accept: 'application/json' } });
@@ -267,22 +274,66 @@ class AuthFlow {
       } catch (error) {
         return this.fail('server-metadata', `the metadata at ${url} is not usable: ${describe(error)}`, spec);
       }
-      const methods = as.code_challenge_methods_supported;
-      if (!methods?.includes('S256'))
-        this.fail(
-          'server-metadata',
-          methods === undefined
-            ? 'the authorization server metadata has no code_challenge_methods_supported: PKCE support cannot be confirmed, so the flow stops'
-            : `the authorization server supports PKCE with ${methods.join(', ') || 'nothing'}, not S256: the flow stops`,
-          this.ref(
-            'pkce',
-            'Clients MUST use PKCE with S256, and MUST refuse to proceed when the metadata does not list S256 in code_challenge_methods_supported.',
-          ),
-        );
-      input.report('server-metadata', 'ok', `found at ${url}: issuer ${as.issuer}, PKCE S256 supported`, spec);
+      input.report('server-metadata', 'ok', `found at ${url}: issuer ${as.issuer}`, spec);
       return as;
     }
     return this.fail('server-metadata', `no authorization server metadata found for ${issuer}: ${tried.join(', ')}`, spec);
+  }
+
+  /** PKCE S256 or nothing: the authorization code flow stops before the user is sent anywhere. */
+  private requirePkce(as: oauth.AuthorizationServer): void {
+    const methods = as.code_challenge_methods_supported;
+    const spec = this.ref(
+      'pkce',
+      'Clients MUST use PKCE with S256, and MUST refuse to proceed when the metadata does not list S256 in code_challenge_methods_supported.',
+    );
+    if (!methods?.includes('S256'))
+      this.fail(
+        'server-metadata',
+        methods === undefined
+          ? 'the authorization server metadata has no code_challenge_methods_supported: PKCE support cannot be confirmed, so the flow stops'
+          : `the authorization server supports PKCE with ${methods.join(', ') || 'nothing'}, not S256: the flow stops`,
+        spec,
+      );
+    this.input.report('server-metadata', 'ok', 'the authorization server supports PKCE with S256', spec);
+  }
+
+  /**
+   * The client credentials grant (the OAuth client credentials extension): a pre-registered
+   * client with a secret, at a server that offers that grant and not the authorization code one.
+   */
+  private async clientCredentials(as: oauth.AuthorizationServer, resource: string, scope: string | undefined): Promise<Grant> {
+    const { settings } = this.input;
+    const client: RegisteredClient = {
+      clientId: settings.clientId ?? '',
+      ...(settings.clientSecret === undefined ? {} : { clientSecret: settings.clientSecret }),
+      method: settings.tokenEndpointAuthMethod ?? chooseAuthMethod(as.token_endpoint_auth_methods_supported, true),
+    };
+    const spec: SpecRef = {
+      text: 'A client acting on its own behalf uses the client credentials grant, with the resource parameter, where the authorization server offers it.',
+      url: 'https://github.com/modelcontextprotocol/ext-auth',
+    };
+    this.input.report(
+      'client',
+      'ok',
+      `the client credentials grant as ${client.clientId} (${client.method}): the server offers no authorization code flow`,
+      spec,
+    );
+    let result: oauth.TokenEndpointResponse;
+    try {
+      const response = await oauth.clientCredentialsGrantRequest(
+        as,
+        oauthClient(client),
+        clientAuth(client),
+        { resource, ...(scope === undefined ? {} : { scope }) },
+        this.options('token'),
+      );
+      result = await oauth.processClientCredentialsResponse(as, oauthClient(client), response);
+    } catch (error) {
+      return this.fail('token', `the token request failed: ${describe(error)}`, spec);
+    }
+    this.input.report('token', 'ok', `an access token (${result.token_type}) for the client itself`, spec);
+    return this.grantOf(result, client);
   }
 
   /** A pre-registered client, a client ID metadata document, or RFC 7591 registration, in that order. */
@@ -309,8 +360,8 @@ class AuthFlow {
       input.report('client', 'ok', `the client registered with ${as.issuer} before`);
       return known;
     }
-    if (as.client_id_metadata_document_supported === true && settings.clientMetadataUrl !== undefined) {
-      const client: RegisteredClient = { clientId: settings.clientMetadataUrl, method: 'none' };
+    if (as.client_id_metadata_document_supported === true && isMetadataDocumentUrl(settings.clientMetadataUrl)) {
+      const client: RegisteredClient = { clientId: settings.clientMetadataUrl ?? '', method: 'none' };
       input.report(
         'client',
         'ok',
@@ -544,6 +595,28 @@ async function lenientRegistration(response: Response, note: (text: string) => v
     });
     return await oauth.processDynamicClientRegistrationResponse(patched);
   }
+}
+
+/** A client ID metadata document's URL: https, with a path (the draft's rule for a client_id). */
+function isMetadataDocumentUrl(url: string | undefined): boolean {
+  if (url === undefined) return false;
+  try {
+    const parsed = new URL(url);
+    return parsed.protocol === 'https:' && parsed.pathname !== '/' && parsed.pathname !== '';
+  } catch {
+    return false;
+  }
+}
+
+function clientCredentialsOnly(as: oauth.AuthorizationServer, settings: FlowInput['settings']): boolean {
+  const grants = as.grant_types_supported;
+  return (
+    settings.clientId !== undefined &&
+    settings.clientSecret !== undefined &&
+    grants !== undefined &&
+    grants.includes('client_credentials') &&
+    !grants.includes('authorization_code')
+  );
 }
 
 function oauthClient(client: RegisteredClient): oauth.Client {
