@@ -137,7 +137,10 @@ function textRedactor(
   };
 }
 
-type HttpConfigIn = Pick<HttpServerConfig, 'url' | 'headers' | 'timeoutMs'> & { secrets?: readonly string[] | undefined };
+type HttpConfigIn = Pick<HttpServerConfig, 'url' | 'headers' | 'timeoutMs'> & {
+  secrets?: readonly string[] | undefined;
+  oauth?: HttpServerConfig['oauth'] | Record<string, unknown> | undefined;
+};
 
 /**
  * Redacts an HTTP connection's config: the URL's credentials, every credential-named header's
@@ -154,8 +157,18 @@ export function redactHttpConfig(
   const headers: Record<string, string> = {};
   for (const [name, value] of Object.entries(config.headers))
     headers[name] = apply('headers', value, headerValueSpans(name, value), { key: name });
+  // The OAuth settings are journaled for what the connection asked (the client id, the scope);
+  // the client secret never is, whatever else the user marked.
+  const oauth = config.oauth === undefined ? undefined : { ...config.oauth };
+  if (oauth && typeof oauth.clientSecret === 'string' && oauth.clientSecret !== '') oauth.clientSecret = REDACTED;
   return {
-    config: { transport: 'http', url, headers, ...(config.timeoutMs === undefined ? {} : { timeoutMs: config.timeoutMs }) },
+    config: {
+      transport: 'http',
+      url,
+      headers,
+      ...(config.timeoutMs === undefined ? {} : { timeoutMs: config.timeoutMs }),
+      ...(oauth === undefined ? {} : { oauth }),
+    },
     redactions,
   };
 }

@@ -289,6 +289,7 @@ function Shell({ store }: { store: SessionStore }) {
                     live
                     inUrl
                     resend={resendOnLive}
+                    auth={{ events: store.model.authEvents, onStep: (command) => store.authStep(command) }}
                     commandBase={{ cli: snapshot.welcome?.cli, serverCwd: snapshot.welcome?.serverCwd, clear: clearConfigs(store) }}
                   />
                 )}
@@ -322,7 +323,7 @@ function JournalTimeline({ store, archive }: { store: SessionStore; archive: Arc
   const client = useJournalTimelineClient(store, archive.session);
   // Without the folded model (a large journal) connections go by their ids.
   const conns = useMemo(() => [...(archive.model?.conns.values() ?? [])], [archive]);
-  return <TimelinePanel client={client} conns={conns} live={false} inUrl={false} />;
+  return <TimelinePanel client={client} conns={conns} live={false} inUrl={false} auth={{ events: archive.model?.authEvents }} />;
 }
 
 /** A session file opened from disk: its events go to a worker of their own. */
@@ -330,14 +331,14 @@ function FileTimeline({ archive }: { archive: Archive }) {
   const events = useMemo(() => archive.model?.events ?? [], [archive]);
   const client = useFileTimelineClient(events, archive.session);
   const conns = useMemo(() => [...(archive.model?.conns.values() ?? [])], [archive]);
-  return <TimelinePanel client={client} conns={conns} live={false} inUrl={false} />;
+  return <TimelinePanel client={client} conns={conns} live={false} inUrl={false} auth={{ events: archive.model?.authEvents }} />;
 }
 
 /** A file opened from disk by the opener: its frames go to a worker of their own. */
 function FramesTimeline({ archive, frames }: { archive: Archive; frames: readonly string[] }) {
   const client = useFramesTimelineClient(frames, archive.session);
   const conns = useMemo(() => [...(archive.conns ?? archive.model?.conns.values() ?? [])], [archive]);
-  return <TimelinePanel client={client} conns={conns} live={false} inUrl={false} />;
+  return <TimelinePanel client={client} conns={conns} live={false} inUrl={false} auth={{ events: archive.model?.authEvents }} />;
 }
 
 function statusText(status: SocketStatus): string {
