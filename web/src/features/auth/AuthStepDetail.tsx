@@ -42,14 +42,14 @@ export function AuthStepDetail({ event, all, onPickSeq, onStep }: Props) {
           )}
         </p>
       )}
+      {held && onStep && <HeldRequestEditor key={held.seq} event={held} conn={held.conn ?? ''} onStep={onStep} />}
+      <SequenceDiagram events={run.events} selectedSeq={event.seq} onPick={(seq) => onPickSeq?.(seq)} />
       {event.http && (
         <>
           <h4>{event.phase === 'response' ? `Response ${event.status ?? ''} to` : 'Request'}</h4>
           <pre data-testid="auth-http">{httpText(event.http)}</pre>
         </>
       )}
-      {held && onStep && <HeldRequestEditor key={held.seq} event={held} conn={held.conn ?? ''} onStep={onStep} />}
-      <SequenceDiagram events={run.events} selectedSeq={event.seq} onPick={(seq) => onPickSeq?.(seq)} />
     </div>
   );
 }

@@ -143,7 +143,7 @@ export const FilterBar = forwardRef<HTMLInputElement, Props>(function FilterBar(
           data-testid="timeline-auth-lane"
           title="Only the authorization lane: each step of the OAuth flows"
         >
-          ⚿ Authorization
+          Authorization lane
         </button>
       )}
       <button
