@@ -3,6 +3,7 @@ import type { ConnInfo } from '../../../../protocol/session.js';
 import type { SessionStore } from '../../session/sessionStore.js';
 import { commandLine, connectionName } from '../../ui/connectionName.js';
 import { ConnectionControls } from './ConnectionControls.js';
+import { AuthCardActions } from '../auth/AuthCardActions.js';
 
 interface Props {
   info: ConnInfo;
@@ -101,6 +102,7 @@ export function ConnectionCard({ info, store, active, onSelect }: Props) {
           )}
         </div>
       )}
+      {http && running && <AuthCardActions conn={info.conn} events={store.model.authEvents} onForget={() => store.authForget(info.conn)} />}
       {info.connectError && (
         <p className="error" role="alert" data-testid="connect-error">
           {info.connectError}
