@@ -54,7 +54,9 @@ atEachViewport(
       // A click on the token response selects its row; the keyboard reaches the retry and picks it.
       await steps.nth(11).click();
       await expect(timeline.detail.getByTestId('auth-verdict')).toContainText('a bearer token');
-      await expect(page.locator('[data-testid="timeline-row"][aria-selected="true"]')).toContainText('auth · token ⇠ 200 POST https://as.example/token');
+      await expect(page.locator('[data-testid="timeline-row"][aria-selected="true"]')).toContainText(
+        'auth · token ⇠ 200 POST https://as.example/token',
+      );
       await expect(diagram.getByTestId('auth-step').nth(11)).toHaveAttribute('aria-current', 'step');
       await diagram.getByTestId('auth-step').nth(11).focus();
       await page.keyboard.press('Tab');
@@ -70,11 +72,17 @@ atEachViewport(
       await expect(diagram.getByTestId('auth-failed-sentence')).toHaveText(`resource-metadata failed: ${MISMATCH}`);
       const failed = diagram.locator('[data-testid="auth-step"][data-failed="true"]');
       await expect(failed).toHaveCount(1);
-      await expect(failed).toHaveAttribute('aria-label', new RegExp(`resource-metadata: failed, at MCP server: ${MISMATCH.replace(/[.]/g, '\\.')}`));
+      await expect(failed).toHaveAttribute(
+        'aria-label',
+        new RegExp(`resource-metadata: failed, at MCP server: ${MISMATCH.replace(/[.]/g, '\\.')}`),
+      );
 
       // Both themes: the failed step is drawn in the theme's own "bad" colour, on its own background.
       const colours = async () =>
-        failed.evaluate((el) => ({ color: getComputedStyle(el).color, bad: getComputedStyle(document.documentElement).getPropertyValue('--bad').trim() }));
+        failed.evaluate((el) => ({
+          color: getComputedStyle(el).color,
+          bad: getComputedStyle(document.documentElement).getPropertyValue('--bad').trim(),
+        }));
       const light = await colours();
       await page.getByRole('button', { name: /Switch to (dark|light) theme/ }).click();
       const dark = await colours();

@@ -138,10 +138,14 @@ atEachViewport(() => {
           body: 'grant_type=authorization_code&code=[redacted]',
         },
       });
+      // The card says a request waits, and opens it: the lane of this connection, the held row's detail.
+      await expect(card.getByTestId('auth-held-note')).toHaveText('token: the request waits for you (step by step)');
+      await page.getByRole('tab', { name: 'Tools' }).click();
+      await card.getByRole('button', { name: 'Review the request' }).click();
       const timeline = new TimelinePage(page);
-      await app.showTimeline();
-      await page.getByTestId('timeline-auth-lane').click();
-      await timeline.select(timeline.rows.filter({ hasText: 'auth · token ⇢ POST https://as.example/token' }));
+      await expect(timeline.detail.getByTestId('auth-verdict')).toContainText('the authorization code for a token');
+      await expect(page.getByTestId('timeline-auth-lane')).toHaveAttribute('aria-pressed', 'true');
+      await expect(timeline.detail.getByTestId('auth-diagram').getByTestId('auth-step')).toHaveCount(1);
       const held = timeline.detail.getByTestId('auth-held');
       await expect(held.getByLabel('POST URL')).toHaveValue('https://as.example/token');
       await held.getByLabel('POST URL').fill('https://as.example/token?debug=1');
@@ -161,7 +165,9 @@ atEachViewport(() => {
         text: 'registration',
         http: { method: 'POST', url: 'https://as.example/reg', headers: {} },
       });
-      await timeline.select(timeline.rows.filter({ hasText: 'auth · registration ⇢ POST https://as.example/reg' }));
+      await expect(card.getByTestId('auth-held-note')).toHaveText('registration: the request waits for you (step by step)');
+      await card.getByRole('button', { name: 'Review the request' }).click();
+      await expect(timeline.detail.getByTestId('auth-verdict')).toContainText('registration');
       await timeline.detail.getByTestId('auth-held').getByRole('button', { name: 'Cancel' }).click();
       await expect
         .poll(() => sent.filter((f) => f.type === 'auth-step').at(-1))

@@ -11,12 +11,17 @@ interface Props {
   conn: string;
   events: readonly AuthEvent[];
   onForget: () => void;
+  /** Shows the run's steps (its diagram) on the timeline, from this event's row. */
+  onShow?: ((seq: number) => void) | undefined;
 }
 
-export function AuthCardActions({ conn, events, onForget }: Props) {
+export function AuthCardActions({ conn, events, onForget, onShow }: Props) {
   const [forgotten, setForgotten] = useState(false);
-  if (!events.some((e) => e.conn === conn)) return null;
+  const mine = events.filter((e) => e.conn === conn);
+  const last = mine.at(-1);
+  if (!last) return null;
   const waiting = waitingStep(events, conn);
+  const held = last.phase === 'request' && last.held === true;
   const url = safeHttpUrl(waiting?.authorizationUrl);
   return (
     <div className="row" data-testid="auth-card">
@@ -34,6 +39,21 @@ export function AuthCardActions({ conn, events, onForget }: Props) {
           data-testid="auth-open"
         >
           Authorize in a new tab
+        </button>
+      )}
+      {held && (
+        <span className="status" data-testid="auth-held-note">
+          {last.step}: the request waits for you (step by step)
+        </span>
+      )}
+      {onShow && (
+        <button
+          type="button"
+          onClick={() => onShow(last.seq)}
+          data-testid="auth-show"
+          title="The authorization lane on the timeline, with this flow's diagram"
+        >
+          {held ? 'Review the request' : 'Show the steps'}
         </button>
       )}
       <button

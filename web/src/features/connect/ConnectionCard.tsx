@@ -11,9 +11,11 @@ interface Props {
   /** The connection the panels work on. */
   active?: boolean;
   onSelect?: () => void;
+  /** Shows this connection's authorization steps on the timeline, this event's row selected. */
+  onShowAuth?: (seq: number) => void;
 }
 
-export function ConnectionCard({ info, store, active, onSelect }: Props) {
+export function ConnectionCard({ info, store, active, onSelect, onShowAuth }: Props) {
   const [raw, setRaw] = useState('');
   // Compact by default, so many cards fit beside the form: how it connected shows its last step,
   // and the raw line box opens on demand.
@@ -102,7 +104,14 @@ export function ConnectionCard({ info, store, active, onSelect }: Props) {
           )}
         </div>
       )}
-      {http && running && <AuthCardActions conn={info.conn} events={store.model.authEvents} onForget={() => store.authForget(info.conn)} />}
+      {http && running && (
+        <AuthCardActions
+          conn={info.conn}
+          events={store.model.authEvents}
+          onForget={() => store.authForget(info.conn)}
+          onShow={onShowAuth}
+        />
+      )}
       {info.connectError && (
         <p className="error" role="alert" data-testid="connect-error">
           {info.connectError}
