@@ -6,6 +6,7 @@
 import { useState } from 'react';
 import type { AuthEvent } from '../../../../protocol/envelope.js';
 import { safeHttpUrl, waitingStep } from '../../../../protocol/authLane.js';
+import './auth.css';
 
 interface Props {
   conn: string;
@@ -24,53 +25,55 @@ export function AuthCardActions({ conn, events, onForget, onShow }: Props) {
   const held = last.phase === 'request' && last.held === true;
   const url = safeHttpUrl(waiting?.authorizationUrl);
   return (
-    <div className="row" data-testid="auth-card">
+    <div className="auth-card" data-testid="auth-card">
       {waiting && (
-        <span className="status" data-testid="auth-waiting">
+        <p className="status" data-testid="auth-waiting">
           {waiting.text}
-        </span>
-      )}
-      {waiting && url && (
-        <button
-          type="button"
-          className="primary"
-          onClick={() => window.open(url, '_blank', 'noopener')}
-          title={url}
-          data-testid="auth-open"
-        >
-          Authorize in a new tab
-        </button>
+        </p>
       )}
       {held && (
-        <span className="status" data-testid="auth-held-note">
+        <p className="status" data-testid="auth-held-note">
           {last.step}: the request waits for you (step by step)
-        </span>
+        </p>
       )}
-      {onShow && (
+      <div className="row">
+        {waiting && url && (
+          <button
+            type="button"
+            className="primary"
+            onClick={() => window.open(url, '_blank', 'noopener')}
+            title={url}
+            data-testid="auth-open"
+          >
+            Authorize in a new tab
+          </button>
+        )}
+        {onShow && (
+          <button
+            type="button"
+            onClick={() => onShow(last.seq)}
+            data-testid="auth-show"
+            title="The authorization lane on the timeline, with this flow's diagram"
+          >
+            {held ? 'Review the request' : 'Show the steps'}
+          </button>
+        )}
         <button
           type="button"
-          onClick={() => onShow(last.seq)}
-          data-testid="auth-show"
-          title="The authorization lane on the timeline, with this flow's diagram"
+          onClick={() => {
+            onForget();
+            setForgotten(true);
+          }}
+          title="Forget the tokens the bridge keeps for this server, in memory and on disk"
+          data-testid="auth-forget"
         >
-          {held ? 'Review the request' : 'Show the steps'}
+          Forget tokens
         </button>
-      )}
-      <button
-        type="button"
-        onClick={() => {
-          onForget();
-          setForgotten(true);
-        }}
-        title="Forget the tokens the bridge keeps for this server, in memory and on disk"
-        data-testid="auth-forget"
-      >
-        Forget tokens
-      </button>
+      </div>
       {forgotten && (
-        <span className="status" role="status">
+        <p className="status" role="status">
           asked the bridge to forget them
-        </span>
+        </p>
       )}
     </div>
   );
