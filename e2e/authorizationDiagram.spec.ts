@@ -1,7 +1,13 @@
 // The sequence diagram of an authorization run: four participants, one line per step in order
 // (requests out, responses back, the browser step, the retry), the failed step highlighted with
 // its sentence; a step picked by mouse or keyboard selects its row; both themes draw it.
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { test, expect } from './support/fixtures.js';
+import { binJs, root } from './support/lens.js';
 import { atEachViewport } from './support/viewports.js';
 import { AppPage } from './pages/appPage.js';
 import { TimelinePage } from './pages/timelinePage.js';
@@ -96,3 +102,18 @@ atEachViewport(
   },
   { layout: true },
 );
+
+test('the HTML viewer of a session draws its authorization runs too', async ({ page }) => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'mcp-lens-auth-'));
+  const session = path.join(dir, 'auth.mcplens.json');
+  const html = path.join(dir, 'auth.mcplens.html');
+  fs.writeFileSync(session, authSessionFile());
+  const run = spawnSync(process.execPath, [binJs, 'view', session, '--html', html], { cwd: root, encoding: 'utf8' });
+  expect(run.status, run.stdout + run.stderr).toBe(0);
+  await page.goto(pathToFileURL(html).href);
+  const timeline = new TimelinePage(page);
+  await page.getByTestId('timeline-auth-lane').click();
+  await timeline.select(timeline.rows.first());
+  await expect(page.getByTestId('auth-diagram').getByTestId('auth-step')).toHaveCount(GOOD_RUN.length);
+  fs.rmSync(dir, { recursive: true, force: true });
+});
