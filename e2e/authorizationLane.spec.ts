@@ -50,6 +50,7 @@ atEachViewport(() => {
     await expect(failed).toContainText(`auth · resource-metadata ✗ ${MISMATCH}`);
     await failed.click();
     await expect(detail.getByTestId('auth-verdict')).toContainText(MISMATCH);
+    await expect(detail.getByTestId('detail-status')).toHaveText('this step of the authorization failed');
     await expect(detail.getByTestId('auth-spec')).toContainText('MUST match the server the client is connecting to');
     const link = detail.getByTestId('auth-spec-link');
     await expect(link).toHaveAttribute(

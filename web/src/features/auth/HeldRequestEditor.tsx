@@ -54,6 +54,7 @@ export function HeldRequestEditor({ event, conn, onStep }: Props) {
   return (
     <section className="auth-held" aria-label="The held request" data-testid="auth-held">
       <h4>{event.step}: this request waits for you (step by step)</h4>
+      <p className="status">Masked values ([redacted]) stand for the bridge&apos;s own: left as they are, the held values go.</p>
       <label htmlFor={id('url')}>{http?.method ?? 'Request'} URL</label>
       <input id={id('url')} value={url} onChange={(e) => setUrl(e.target.value)} spellCheck={false} autoComplete="off" />
       <label htmlFor={id('headers')}>Headers (Name: value per line)</label>
