@@ -139,7 +139,7 @@ function textRedactor(
 
 type HttpConfigIn = Pick<HttpServerConfig, 'url' | 'headers' | 'timeoutMs'> & {
   secrets?: readonly string[] | undefined;
-  oauth?: HttpServerConfig['oauth'] | Record<string, unknown>;
+  oauth?: HttpServerConfig['oauth'] | Record<string, unknown> | undefined;
 };
 
 /**

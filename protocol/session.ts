@@ -2,7 +2,7 @@
  * The session model: recorded bridge events folded, one at a time, into what the app shows
  * about each server connection. Incremental: applying an event never rescans earlier ones.
  */
-import type { BridgeEvent, RedactedConnectionConfig, StopReason } from './envelope.js';
+import type { AuthEvent, BridgeEvent, RedactedConnectionConfig, StopReason } from './envelope.js';
 import { ENDPOINT_EVENT, readEndpoint } from './http/legacyEndpoint.js';
 import { headerValue } from './http/requests.js';
 import type { Connected } from './connect.js';
@@ -69,6 +69,8 @@ const LIST_CHANGED: Record<string, 'tools' | 'prompts' | 'resources' | undefined
 
 export class SessionModel {
   readonly events: BridgeEvent[] = [];
+  /** Every `auth` event (the authorization lane), light-folded ones too: a handful per flow. */
+  authEvents: readonly AuthEvent[] = [];
   readonly conns = new Map<string, ConnInfo>();
   /** Requests paired with what became of them, per connection and direction. */
   readonly exchanges = new ExchangeTracker();
@@ -210,6 +212,8 @@ export class SessionModel {
         return;
       }
       case 'auth':
+        // A new array each time: the app's views compare it by identity.
+        this.authEvents = [...this.authEvents, event];
         return;
       default: {
         const never: never = event;

@@ -4,6 +4,8 @@
  */
 import { DIRECTIONS, EOLS, EVENT_KINDS, KINDS, SEVERITIES, STATUSES, STREAMS, at } from './codes.js';
 import { httpText } from '../http/describe.js';
+import { authSummary } from '../authLane.js';
+import { authEventSchema } from '../envelope.js';
 import type { RowDetail, Severity, TimelineRow, TimelineSpan } from './contract.js';
 import type { TimelineFold } from './fold.js';
 import { replayNoteText } from '../replay/notes.js';
@@ -196,8 +198,10 @@ function describe(event: Record<string, unknown>): string {
       return event.pid === undefined ? `open ${commandLine}` : `spawn ${commandLine} (pid ${String(event.pid)})`;
     case 'http':
       return httpText(event);
-    case 'auth':
-      return `auth ${String(event.step)}: ${String(event.text)}`;
+    case 'auth': {
+      const auth = authEventSchema.safeParse(event);
+      return auth.success ? authSummary(auth.data) : `auth ${String(event.step)}: ${String(event.text)}`;
+    }
     case 'spawn-error':
       return `spawn failed: ${String(event.message)} (${commandLine})`;
     case 'exit':

@@ -151,7 +151,7 @@ export class TimelineFold {
         );
         if (conn >= 0 && carriesHttpWords(event)) this.httpBody.set(conn, row);
         break;
-      case 'auth':
+      case 'auth': {
         row = this.newRow(
           'auth',
           event.phase === 'failed' ? statusCode('error') : NO_STATUS,
@@ -160,7 +160,12 @@ export class TimelineFold {
           e,
           conn,
         );
+        // The step names the row where a method would (`auth/token`), and the method facet picks steps out.
+        const method = this.methods.id(`auth/${event.step}`);
+        this.rows.method.set(row, method);
+        this.methodCounts[method] = (this.methodCounts[method] ?? 0) + 1;
         break;
+      }
       default: {
         const never: never = event;
         return never;

@@ -36,6 +36,7 @@ import type { SocketStatus } from '../session/bridgeSocket.js';
 import { useJournalTimelineClient, useLiveTimelineClient } from '../features/timeline/useWorkerTimeline.js';
 import { useFileTimelineClient } from '../features/timeline/useFileTimeline.js';
 import { EventCount } from '../features/timeline/EventCount.js';
+import { DEFAULT_VIEW, FRAGMENT_KEY, encodeView, withFragmentParam } from '../features/timeline/viewState.js';
 import { WorkshopView } from '../features/tour/WorkshopView.js';
 import { FollowerPage, followRequested } from '../features/tour/FollowerPage.js';
 import { tourRequested } from '../features/tour/tourSource.js';
@@ -109,6 +110,20 @@ function Shell({ store }: { store: SessionStore }) {
     setTab('timeline');
   };
 
+  /** A card's authorization steps: the live timeline's lane for its connection, the event's row open (its diagram). */
+  const showAuthSteps = (conn: string, seq: number): void => {
+    setArchive(undefined);
+    switchTab('timeline');
+    void liveTimeline.rowOf(seq).then((row) => {
+      const view = {
+        ...DEFAULT_VIEW,
+        filter: { ...DEFAULT_VIEW.filter, kinds: ['auth' as const], conns: [conn] },
+        ...(row >= 0 ? { selected: row, detail: true } : {}),
+      };
+      window.location.hash = withFragmentParam(window.location.hash, FRAGMENT_KEY, encodeView(view));
+    });
+  };
+
   /** Another panel chosen: a finished replay's outcome in the tab bar has been seen. */
   const switchTab = (next: Tab): void => {
     if (next !== tab) replays.dismissStatus();
@@ -176,6 +191,7 @@ function Shell({ store }: { store: SessionStore }) {
             conns={snapshot.conns}
             active={active?.conn}
             onSelect={(conn) => setPicked({ conn, ownLaunchesBefore: store.ownLaunches.length })}
+            onShowAuth={showAuthSteps}
           />
           <h2>Connect</h2>
           <ConnectPanel store={store} welcome={snapshot.welcome} disabled={snapshot.status.state !== 'open'} />
@@ -289,6 +305,7 @@ function Shell({ store }: { store: SessionStore }) {
                     live
                     inUrl
                     resend={resendOnLive}
+                    auth={{ events: store.model.authEvents, onStep: (command) => store.authStep(command) }}
                     commandBase={{ cli: snapshot.welcome?.cli, serverCwd: snapshot.welcome?.serverCwd, clear: clearConfigs(store) }}
                   />
                 )}
@@ -322,7 +339,7 @@ function JournalTimeline({ store, archive }: { store: SessionStore; archive: Arc
   const client = useJournalTimelineClient(store, archive.session);
   // Without the folded model (a large journal) connections go by their ids.
   const conns = useMemo(() => [...(archive.model?.conns.values() ?? [])], [archive]);
-  return <TimelinePanel client={client} conns={conns} live={false} inUrl={false} />;
+  return <TimelinePanel client={client} conns={conns} live={false} inUrl={false} auth={{ events: archive.model?.authEvents }} />;
 }
 
 /** A session file opened from disk: its events go to a worker of their own. */
@@ -330,14 +347,14 @@ function FileTimeline({ archive }: { archive: Archive }) {
   const events = useMemo(() => archive.model?.events ?? [], [archive]);
   const client = useFileTimelineClient(events, archive.session);
   const conns = useMemo(() => [...(archive.model?.conns.values() ?? [])], [archive]);
-  return <TimelinePanel client={client} conns={conns} live={false} inUrl={false} />;
+  return <TimelinePanel client={client} conns={conns} live={false} inUrl={false} auth={{ events: archive.model?.authEvents }} />;
 }
 
 /** A file opened from disk by the opener: its frames go to a worker of their own. */
 function FramesTimeline({ archive, frames }: { archive: Archive; frames: readonly string[] }) {
   const client = useFramesTimelineClient(frames, archive.session);
   const conns = useMemo(() => [...(archive.conns ?? archive.model?.conns.values() ?? [])], [archive]);
-  return <TimelinePanel client={client} conns={conns} live={false} inUrl={false} />;
+  return <TimelinePanel client={client} conns={conns} live={false} inUrl={false} auth={{ events: archive.model?.authEvents }} />;
 }
 
 function statusText(status: SocketStatus): string {

@@ -3,7 +3,7 @@
  * React with useSyncExternalStore. Everything shown is derived from journaled events, so a
  * reloaded tab rebuilds the same picture from the backlog.
  */
-import type { BridgeEvent, ConnectionConfig, WelcomeFrame } from '../../../protocol/envelope.js';
+import type { BridgeEvent, ClientCommandInput, ConnectionConfig, WelcomeFrame } from '../../../protocol/envelope.js';
 import type { FlowChoice } from '../../../protocol/flows.js';
 import { SessionModel, type ConnInfo } from '../../../protocol/session.js';
 import { NOTE_TOPICS } from '../../../protocol/noteTopics.js';
@@ -289,6 +289,16 @@ export class SessionStore {
     for (const info of this.model.conns.values()) {
       if (!info.removed && (info.status === 'exited' || info.status === 'failed')) this.remove(info.conn);
     }
+  }
+
+  /** Step by step: lets the held request of an authorization run go (edited or not), or cancels the run. */
+  authStep(command: Extract<ClientCommandInput, { type: 'auth-step' }>): void {
+    this.socket?.send(command);
+  }
+
+  /** Forgets the OAuth tokens kept for a connection's server (in the bridge's memory and on disk). */
+  authForget(conn: string): void {
+    this.socket?.send({ type: 'auth-forget', conn });
   }
 
   /** Writes a line to the server exactly as typed, valid JSON or not (over HTTP, as the body of a POST). */

@@ -59,7 +59,7 @@ export function Viewer({ file }: { file: SessionFile }) {
             )}
           >
             {tab === 'timeline' ? (
-              <TimelinePanel client={client} conns={conns} live={false} inUrl={false} />
+              <TimelinePanel client={client} conns={conns} live={false} inUrl={false} auth={{ events: model.authEvents }} />
             ) : (
               <RecordedComparisons model={model} />
             )}

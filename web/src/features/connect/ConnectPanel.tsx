@@ -9,6 +9,8 @@ import { ImportConfigDialog } from './ImportConfigDialog.js';
 import { configToFields, fieldsToConfig, type ConfigFields } from './parseConfig.js';
 import { HttpFieldsEditor } from './HttpFieldsEditor.js';
 import { EMPTY_HTTP_FIELDS, httpConfigToFields, httpFieldsToConfig, type HttpFields } from './httpFields.js';
+import { OAuthFieldsEditor } from './OAuthFieldsEditor.js';
+import { EMPTY_OAUTH_FIELDS, oauthConfigToFields, oauthFieldsToConfig, type OAuthFields } from './oauthFields.js';
 
 interface Props {
   store: SessionStore;
@@ -38,6 +40,7 @@ export function ConnectPanel({ store, welcome, disabled }: Props) {
   /** A server the bridge starts (a command), or one over Streamable HTTP (a URL). */
   const [transport, setTransport] = useState<'stdio' | 'http'>('stdio');
   const [http, setHttp] = useState<HttpFields>(EMPTY_HTTP_FIELDS);
+  const [oauth, setOauth] = useState<OAuthFields>(EMPTY_OAUTH_FIELDS);
 
   // Prefill once from the server the bridge was started with.
   useEffect(() => {
@@ -47,6 +50,7 @@ export function ConnectPanel({ store, welcome, disabled }: Props) {
     if (welcome.defaultRemote) {
       setTransport('http');
       setHttp(httpConfigToFields(welcome.defaultRemote));
+      setOauth(oauthConfigToFields(welcome.defaultRemote.oauth));
     }
   }, [welcome, prefilled]);
 
@@ -54,7 +58,7 @@ export function ConnectPanel({ store, welcome, disabled }: Props) {
 
   const submit = (event: FormEvent): void => {
     event.preventDefault();
-    const { config, errors: found } = transport === 'http' ? httpFieldsToConfig(http) : fieldsToConfig(fields);
+    const { config, errors: found } = transport === 'http' ? withOAuth(httpFieldsToConfig(http), oauth) : fieldsToConfig(fields);
     const probe = flow === 'auto' ? parseProbeTimeout(probeTimeout) : {};
     const all = 'error' in probe ? [...found, probe.error] : found;
     setErrors(all);
@@ -96,7 +100,7 @@ export function ConnectPanel({ store, welcome, disabled }: Props) {
     if (!welcome) return;
     setFlow(chosen);
     const { config } = welcome.defaultRemote
-      ? httpFieldsToConfig(httpConfigToFields(welcome.defaultRemote))
+      ? withOAuth(httpFieldsToConfig(httpConfigToFields(welcome.defaultRemote)), oauthConfigToFields(welcome.defaultRemote.oauth))
       : fieldsToConfig(configToFields(welcome.defaultServer));
     if (config) start(config, chosen);
   });
@@ -106,6 +110,7 @@ export function ConnectPanel({ store, welcome, disabled }: Props) {
     if (server.transport === 'http') {
       setTransport('http');
       setHttp(httpConfigToFields(server.config));
+      setOauth(oauthConfigToFields(server.config.oauth));
     } else {
       setTransport('stdio');
       setFields(configToFields(server.config));
@@ -146,7 +151,10 @@ export function ConnectPanel({ store, welcome, disabled }: Props) {
         </label>
       </div>
       {transport === 'http' ? (
-        <HttpFieldsEditor fields={http} onChange={setHttp} idPrefix="http" />
+        <>
+          <HttpFieldsEditor fields={http} onChange={setHttp} idPrefix="http" />
+          <OAuthFieldsEditor fields={oauth} onChange={setOauth} />
+        </>
       ) : (
         <>
           <label htmlFor="cmd">Command</label>
@@ -261,6 +269,17 @@ export function ConnectPanel({ store, welcome, disabled }: Props) {
       </button>
     </form>
   );
+}
+
+/** The URL's config with the form's OAuth section: its client secret marked secret with the rest. */
+function withOAuth(made: ReturnType<typeof httpFieldsToConfig>, fields: OAuthFields): ReturnType<typeof httpFieldsToConfig> {
+  const { oauth, secrets, errors } = oauthFieldsToConfig(fields);
+  if (!made.config || errors.length > 0) return { errors: [...made.errors, ...errors] };
+  const marked = [...(made.config.secrets ?? []), ...secrets];
+  return {
+    config: { ...made.config, ...(oauth ? { oauth } : {}), ...(marked.length > 0 ? { secrets: marked } : {}) },
+    errors: made.errors,
+  };
 }
 
 /** Empty: the engine's default. */

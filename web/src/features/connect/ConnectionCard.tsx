@@ -3,6 +3,7 @@ import type { ConnInfo } from '../../../../protocol/session.js';
 import type { SessionStore } from '../../session/sessionStore.js';
 import { commandLine, connectionName } from '../../ui/connectionName.js';
 import { ConnectionControls } from './ConnectionControls.js';
+import { AuthCardActions } from '../auth/AuthCardActions.js';
 
 interface Props {
   info: ConnInfo;
@@ -10,9 +11,11 @@ interface Props {
   /** The connection the panels work on. */
   active?: boolean;
   onSelect?: () => void;
+  /** Shows this connection's authorization steps on the timeline, this event's row selected. */
+  onShowAuth?: (seq: number) => void;
 }
 
-export function ConnectionCard({ info, store, active, onSelect }: Props) {
+export function ConnectionCard({ info, store, active, onSelect, onShowAuth }: Props) {
   const [raw, setRaw] = useState('');
   // Compact by default, so many cards fit beside the form: how it connected shows its last step,
   // and the raw line box opens on demand.
@@ -100,6 +103,14 @@ export function ConnectionCard({ info, store, active, onSelect }: Props) {
             </button>
           )}
         </div>
+      )}
+      {http && running && (
+        <AuthCardActions
+          conn={info.conn}
+          events={store.model.authEvents}
+          onForget={() => store.authForget(info.conn)}
+          onShow={onShowAuth}
+        />
       )}
       {info.connectError && (
         <p className="error" role="alert" data-testid="connect-error">

@@ -9,10 +9,12 @@ interface Props {
   /** The connection the panels work on. */
   active: string | undefined;
   onSelect: (conn: string) => void;
+  /** Shows a connection's authorization steps on the timeline, this event's row selected. */
+  onShowAuth?: (conn: string, seq: number) => void;
 }
 
 /** The connections still listed, newest first, with the actions that keep them from piling up. */
-export function ConnectionList({ store, conns, active, onSelect }: Props) {
+export function ConnectionList({ store, conns, active, onSelect, onShowAuth }: Props) {
   const listed = conns.filter((c) => !c.removed);
   const running = listed.some((c) => c.status === 'running' || c.status === 'starting');
   const stopped = listed.some((c) => c.status === 'exited' || c.status === 'failed');
@@ -33,7 +35,14 @@ export function ConnectionList({ store, conns, active, onSelect }: Props) {
       )}
       <div className="conn-list">
         {[...listed].reverse().map((info) => (
-          <ConnectionCard key={info.conn} info={info} store={store} active={info.conn === active} onSelect={() => onSelect(info.conn)} />
+          <ConnectionCard
+            key={info.conn}
+            info={info}
+            store={store}
+            active={info.conn === active}
+            onSelect={() => onSelect(info.conn)}
+            {...(onShowAuth ? { onShowAuth: (seq: number) => onShowAuth(info.conn, seq) } : {})}
+          />
         ))}
       </div>
     </>

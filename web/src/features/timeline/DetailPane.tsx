@@ -14,6 +14,9 @@ import { ResendUnavailable } from './ResendUnavailable.js';
 import type { ResendProps } from './ResendAction.js';
 import { readExchangeNote, REPLAY_TOPICS } from '../../../../protocol/replay/notes.js';
 import { lineRole, progressSteps, specLink, statusSentence } from './detailText.js';
+import { authEventSchema, type AuthEvent } from '../../../../protocol/envelope.js';
+import { AuthStepDetail } from '../auth/AuthStepDetail.js';
+import type { AuthStepCommand } from '../auth/HeldRequestEditor.js';
 import { formatDuration, formatId, formatTime, kindLabel, rowDuration, statusLabel, statusTone } from './format.js';
 
 interface Props {
@@ -31,11 +34,18 @@ interface Props {
    * single file, carries no editor. Without it the row is a recording's and cannot be sent.
    */
   resend?: ((p: ResendProps) => ReactNode) | undefined;
+  /** The session's authorization steps, for an auth row's run; `onStep` on a live session only. */
+  auth?: AuthContext | undefined;
+}
+
+export interface AuthContext {
+  events: readonly AuthEvent[] | undefined;
+  onStep?: ((command: AuthStepCommand) => void) | undefined;
 }
 
 const STREAM = { stdin: '→ sent', stdout: '← received', stderr: '⚠ stderr' } as const;
 
-export function DetailPane({ detail, conn, connName, onClose, onPickRow, onPickSeq, commandContext, resend }: Props) {
+export function DetailPane({ detail, conn, connName, onClose, onPickRow, onPickSeq, commandContext, resend, auth }: Props) {
   if (!detail) {
     return (
       <section className="tl-detail" aria-label="Row detail" data-testid="detail-pane" aria-busy="true">
@@ -48,6 +58,8 @@ export function DetailPane({ detail, conn, connName, onClose, onPickRow, onPickS
   const steps = progressSteps(detail);
   const command = commandFor(detail, conn, commandContext);
   // The request as the client sent it: its first line written to the server.
+  // An auth row's event, read again here: it came from a file or the bridge, and is shown in detail.
+  const authStep = row.kind === 'auth' ? authEventSchema.safeParse(detail.events[0]) : undefined;
   const sentRequest = row.kind === 'request' && row.direction === 'out' ? detail.lines.find((l) => l.stream === 'stdin')?.json : undefined;
   return (
     <section className="tl-detail" aria-label="Row detail" data-testid="detail-pane" data-row={row.row}>
@@ -122,6 +134,7 @@ export function DetailPane({ detail, conn, connName, onClose, onPickRow, onPickS
           </>
         )}
       </dl>
+      {authStep?.success && <AuthStepDetail event={authStep.data} all={auth?.events} onPickSeq={onPickSeq} onStep={auth?.onStep} />}
       {detail.findings.length > 0 && (
         <ul className="findings" aria-label="Lint findings" data-testid="findings">
           {detail.findings.map((f, i) => {

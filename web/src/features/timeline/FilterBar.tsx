@@ -71,6 +71,7 @@ export const FilterBar = forwardRef<HTMLInputElement, Props>(function FilterBar(
     label: kindLabel(k),
     count: facets?.kinds[k] ?? 0,
   }));
+  const authOnly = filter.kinds.length === 1 && filter.kinds[0] === 'auth';
   const active =
     filter.conns.length + filter.directions.length + filter.kinds.length + filter.methods.length + filter.statuses.length > 0 ||
     filter.findingsOnly ||
@@ -133,6 +134,18 @@ export const FilterBar = forwardRef<HTMLInputElement, Props>(function FilterBar(
         chosen={filter.statuses}
         onChange={(statuses) => onChange({ ...filter, statuses: STATUSES.filter((s) => statuses.includes(s)) })}
       />
+      {((facets?.kinds.auth ?? 0) > 0 || filter.kinds.includes('auth')) && (
+        <button
+          type="button"
+          aria-pressed={authOnly}
+          className={authOnly ? 'on' : ''}
+          onClick={() => onChange({ ...filter, kinds: authOnly ? [] : ['auth'] })}
+          data-testid="timeline-auth-lane"
+          title="Only the authorization lane: each step of the OAuth flows"
+        >
+          Authorization lane
+        </button>
+      )}
       <button
         type="button"
         aria-pressed={filter.findingsOnly}

@@ -8,7 +8,7 @@ import { useCallback, useEffect, useMemo, useRef, useState, type KeyboardEvent, 
 import type { SortColumn, TimelineClient, TimelineFilter, TimelineRow } from '../../../../protocol/timeline/contract.js';
 import type { ConnInfo } from '../../../../protocol/session.js';
 import { connectionName } from '../../ui/connectionName.js';
-import { DetailPane } from './DetailPane.js';
+import { DetailPane, type AuthContext } from './DetailPane.js';
 import { useElicitAnswer } from './CopyButtons.js';
 import type { ConnectionConfig } from '../../../../protocol/envelope.js';
 import { FilterBar } from './FilterBar.js';
@@ -38,9 +38,11 @@ interface Props {
   inUrl: boolean;
   /** The live session's "Edit and resend" on a request row (see DetailPane). */
   resend?: (p: ResendProps) => ReactNode;
+  /** The session's authorization steps (an auth row's diagram), and the live session's way to step them. */
+  auth?: AuthContext;
 }
 
-export function TimelinePanel({ client, conns, live, inUrl, commandBase, resend }: Props) {
+export function TimelinePanel({ client, conns, live, inUrl, commandBase, resend, auth }: Props) {
   const [view, update] = useTimelineView(inUrl);
   const { stats, version } = useTimelineStats(client);
   const [applied, setApplied] = useState(0);
@@ -344,6 +346,7 @@ export function TimelinePanel({ client, conns, live, inUrl, commandBase, resend 
               elicit,
             }}
             resend={resend}
+            auth={auth}
           />
         )}
       </div>

@@ -71,6 +71,8 @@ export function lineRole(line: Line): string {
 
 /** What became of a row, in a sentence. */
 export function statusSentence(row: TimelineRow): string {
+  // An authorization step has no JSON-RPC answer: its verdict is its own sentence (AuthStepDetail).
+  if (row.kind === 'auth') return row.status === 'error' ? 'this step of the authorization failed' : '';
   const after = row.t1 !== undefined && row.kind === 'request' ? ` after ${formatDuration(row.t1 - row.t0) || '0 ms'}` : '';
   switch (row.status) {
     case 'pending':
