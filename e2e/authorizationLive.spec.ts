@@ -153,8 +153,8 @@ atEachViewport(() => {
       await expect
         .poll(() => sent.filter((f) => f.type === 'auth-step'))
         .toEqual([{ type: 'auth-step', conn, run: 'r3', edit: { url: 'https://as.example/token?debug=1' } }]);
-      // Today's bridge has no OAuth client to act on it, and says so.
-      await expect(page.getByRole('alert').filter({ hasText: 'auth-step: this bridge has no OAuth client yet' })).toBeVisible();
+      // The bridge holds no request of this injected run, and says so rather than act on a stranger's.
+      await expect(page.getByRole('alert').filter({ hasText: `auth-step: no request of flow r3 on ${conn} is waiting` })).toBeVisible();
 
       // Cancel ends a held run.
       put({

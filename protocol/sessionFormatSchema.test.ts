@@ -28,6 +28,7 @@ function fullFile(): Record<string, unknown> {
     url: 'https://example.com/mcp?token=[redacted]',
     headers: { Authorization: 'Bearer [redacted]' },
     timeoutMs: 30_000,
+    oauth: { clientId: 'lens', clientSecret: '[redacted]' },
   };
   const events = [
     ev({ kind: 'notice', level: 'info', message: 'bridge listening' }),
@@ -55,6 +56,25 @@ function fullFile(): Record<string, unknown> {
     ev({ conn: 'h1', kind: 'http', req: 'r1', phase: 'sse-event', id: '7', event: 'message', retry: 500, size: 2 }),
     ev({ conn: 'h1', kind: 'http', req: 'r1', phase: 'end', how: 'cut', bytes: 40 }),
     ev({ conn: 'h1', kind: 'http', req: 'r2', phase: 'error', code: 'redirect', message: 'HTTP 307 to http://elsewhere/: not followed' }),
+    ev({
+      conn: 'h1',
+      kind: 'auth',
+      run: 'a1',
+      req: 'r1',
+      step: 'token',
+      phase: 'request',
+      text: 'the authorization code for a token',
+      http: {
+        method: 'POST',
+        url: 'https://as.example/token',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: 'code=[redacted]',
+      },
+      status: 200,
+      spec: { text: 'PKCE', url: 'https://modelcontextprotocol.io/specification/2025-11-25/basic/authorization' },
+      authorizationUrl: 'https://as.example/authorize',
+      held: true,
+    }),
   ];
   return {
     format: 'mcp-lens-session',
