@@ -4,6 +4,7 @@
  * tokens, and reaches the user's browser. Three things differ between the app, the CLI and the
  * conformance client, and each is one of these interfaces.
  */
+import type { Grant } from '../../protocol/oauth/flow.js';
 
 /** Which grant a token answers: one authorization server and one protected resource. */
 export interface GrantKey {
@@ -13,19 +14,11 @@ export interface GrantKey {
   resource: string;
 }
 
-/** What the store keeps of a grant. Every string in it is a secret but the issuer and the scope. */
-export interface StoredGrant {
-  accessToken: string;
-  tokenType: string;
-  refreshToken?: string;
-  /** Epoch milliseconds. */
-  expiresAt?: number;
-  scope?: string;
-  clientId: string;
-  clientSecret?: string;
+/** What the store keeps of a grant (the flow's Grant). Every string in it is a secret but the issuer and the scope. */
+export type StoredGrant = Grant & {
   /** The DPoP key pair as JWKs, when tokens are sender-constrained. */
   dpopKey?: { publicJwk: Record<string, unknown>; privateJwk: Record<string, unknown> };
-}
+};
 
 /**
  * Tokens in the bridge's memory; `remember` also writes them under the MCP Lens home with

@@ -15,10 +15,14 @@ export interface BearerChallenge {
 }
 
 /**
- * The Bearer challenge in `wwwAuthenticate`, or undefined when there is none (another scheme,
- * an unparseable header).
+ * The challenge of one scheme (`bearer`, `dpop`) in `wwwAuthenticate`, or undefined when there is
+ * none (another scheme, an unparseable header).
  */
-export async function bearerChallenge(status: number, wwwAuthenticate: string | null | undefined): Promise<BearerChallenge | undefined> {
+export async function challengeOf(
+  scheme: 'bearer' | 'dpop',
+  status: number,
+  wwwAuthenticate: string | null | undefined,
+): Promise<BearerChallenge | undefined> {
   if (wwwAuthenticate === null || wwwAuthenticate === undefined || wwwAuthenticate.trim() === '') return undefined;
   const response = new Response(null, { status, headers: { 'www-authenticate': wwwAuthenticate } });
   try {
@@ -26,18 +30,21 @@ export async function bearerChallenge(status: number, wwwAuthenticate: string | 
       [oauth.customFetch]: () => Promise.resolve(response),
     });
   } catch (error) {
-    if (error instanceof oauth.WWWAuthenticateChallengeError) {
-      const bearer = error.cause.find((c) => c.scheme === 'bearer');
-      if (!bearer) return undefined;
-      const p = bearer.parameters;
-      return {
-        ...(p.resource_metadata === undefined ? {} : { resourceMetadata: p.resource_metadata }),
-        ...(p.scope === undefined ? {} : { scope: p.scope }),
-        ...(p.error === undefined ? {} : { error: p.error }),
-        ...(p.error_description === undefined ? {} : { errorDescription: p.error_description }),
-      };
-    }
-    return undefined;
+    if (!(error instanceof oauth.WWWAuthenticateChallengeError)) return undefined;
+    const found = error.cause.find((c) => c.scheme === scheme);
+    if (!found) return undefined;
+    const p = found.parameters;
+    return {
+      ...(p.resource_metadata === undefined ? {} : { resourceMetadata: p.resource_metadata }),
+      ...(p.scope === undefined ? {} : { scope: p.scope }),
+      ...(p.error === undefined ? {} : { error: p.error }),
+      ...(p.error_description === undefined ? {} : { errorDescription: p.error_description }),
+    };
   }
   return undefined;
+}
+
+/** The Bearer challenge in `wwwAuthenticate`, or undefined when there is none. */
+export function bearerChallenge(status: number, wwwAuthenticate: string | null | undefined): Promise<BearerChallenge | undefined> {
+  return challengeOf('bearer', status, wwwAuthenticate);
 }

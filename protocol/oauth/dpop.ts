@@ -6,7 +6,7 @@
  * key is a non-extractable CryptoKey: nothing can record it.
  */
 import * as oauth from 'oauth4webapi';
-import type { BearerChallenge } from './challenge.js';
+import { challengeOf, type BearerChallenge } from './challenge.js';
 
 /** The algorithms this client signs proofs with, in the order it prefers them. */
 const PROOF_ALGORITHMS = ['ES256', 'EdDSA', 'PS256', 'RS256'] as const;
@@ -36,26 +36,8 @@ export interface DpopChallenge extends BearerChallenge {
  * header is parsed by oauth4webapi, as the Bearer challenge is.
  */
 export async function dpopChallenge(status: number, wwwAuthenticate: string | null | undefined): Promise<DpopChallenge | undefined> {
-  if (wwwAuthenticate === null || wwwAuthenticate === undefined || wwwAuthenticate.trim() === '') return undefined;
-  const response = new Response(null, { status, headers: { 'www-authenticate': wwwAuthenticate } });
-  try {
-    await oauth.protectedResourceRequest('-', 'POST', new URL('https://challenge.invalid/'), undefined, undefined, {
-      [oauth.customFetch]: () => Promise.resolve(response),
-    });
-  } catch (error) {
-    if (!(error instanceof oauth.WWWAuthenticateChallengeError)) return undefined;
-    const dpop = error.cause.find((c) => c.scheme === 'dpop');
-    if (!dpop) return undefined;
-    const p = dpop.parameters;
-    return {
-      useNonce: p.error === 'use_dpop_nonce',
-      ...(p.resource_metadata === undefined ? {} : { resourceMetadata: p.resource_metadata }),
-      ...(p.scope === undefined ? {} : { scope: p.scope }),
-      ...(p.error === undefined ? {} : { error: p.error }),
-      ...(p.error_description === undefined ? {} : { errorDescription: p.error_description }),
-    };
-  }
-  return undefined;
+  const challenge = await challengeOf('dpop', status, wwwAuthenticate);
+  return challenge === undefined ? undefined : { ...challenge, useNonce: challenge.error === 'use_dpop_nonce' };
 }
 
 /**
