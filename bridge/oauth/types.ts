@@ -4,7 +4,7 @@
  * tokens, and reaches the user's browser. Three things differ between the app, the CLI and the
  * conformance client, and each is one of these interfaces.
  */
-import type { Grant } from '../../protocol/oauth/flow.js';
+import type { AuthorizationAnswer, Grant } from '../../protocol/oauth/flow.js';
 
 /** Which grant a token answers: one authorization server and one protected resource. */
 export interface GrantKey {
@@ -32,7 +32,7 @@ export interface TokenStore {
 }
 
 /** What came back to the redirect URI. */
-export type AuthorizationAnswer = { ok: true; params: URLSearchParams } | { ok: false; reason: string };
+export type { AuthorizationAnswer };
 
 /**
  * The browser step. The app: the bridge's own `/oauth/callback`, and a `waiting` event the app
