@@ -17,6 +17,7 @@ import { CONN, HeadlessClient } from './headless.js';
 import { recordTarget, writeRecord } from './record.js';
 import { transcriptLine } from './transcript.js';
 import { HTTP_USAGE, httpOptions } from './httpOptions.js';
+import { cliOAuth } from './oauthOptions.js';
 import { stderr, stdout } from './terminalOut.js';
 import { terminalLine } from '../../protocol/terminalText.js';
 
@@ -81,7 +82,9 @@ export async function runCheck(argv: string[], out: NodeJS.WritableStream = stdo
   const print = (text: string): boolean => out.write(`${text}\n`);
   for (const note of plan.serverNotes) err.write(`mcp-lens check: note: ${note}\n`);
   let t0: number | undefined;
+  const oauth = server.transport === 'http' ? cliOAuth(values, (text) => err.write(`mcp-lens check: ${text}\n`)) : undefined;
   const client = new HeadlessClient(server, {
+    ...(oauth ? { oauth } : {}),
     onEvent: (event) => {
       t0 ??= event.t;
       if (values.transcript) err.write(`${transcriptLine(event, t0, server.transport === 'http')}\n`);
@@ -91,6 +94,7 @@ export async function runCheck(argv: string[], out: NodeJS.WritableStream = stdo
   });
   const finish = async (code: number): Promise<number> => {
     if (client.running) await client.stop();
+    oauth?.browser.close?.();
     const unwritten = plan.record === undefined ? undefined : writeRecord(plan.record, client.events, new Map([[CONN, server]]));
     if (unwritten) {
       err.write(`mcp-lens check: ${unwritten}\n`);

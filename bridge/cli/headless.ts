@@ -16,6 +16,7 @@ import { NOTE_TOPICS } from '../../protocol/noteTopics.js';
 import { Linter, type Finding } from '../../protocol/lint/index.js';
 import { exitHow, StderrTail } from '../../protocol/serverExit.js';
 import { ServerHost } from '../serverHost.js';
+import type { BrowserStep, TokenStore } from '../oauth/types.js';
 import { monotonicNow } from '../journal.js';
 
 export const CONN = 'cli';
@@ -28,6 +29,8 @@ export interface HeadlessOptions {
   /** Called after a flag is recorded as a note (see ClientSession's onFlag). */
   onFlag?: (text: string) => void;
   graceMs?: number;
+  /** The OAuth client for an HTTP server that answers 401: where tokens are kept and how the browser is reached. */
+  oauth?: { store: TokenStore; browser: BrowserStep };
 }
 
 export class HeadlessClient {
