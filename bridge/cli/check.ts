@@ -28,7 +28,8 @@ export const CHECK_USAGE = `Usage: mcp-lens check [--flow handshake|stateless|au
 Connects, reads server/discover or the initialize result, lists tools, resources, resource
 templates and prompts (every page), reads each resource, gets each prompt that needs no
 argument, asks completion/complete for each prompt argument and template variable (never calls
-a tool), and prints what breaks the protocol, grouped by rule.
+a tool), and prints what breaks the protocol, grouped by rule. A server behind OAuth is authorized
+first (the flags below), and each step of that flow is linted too (the auth-* rules).
 
   --flow <f>               default auto
   --protocol-version <v>   pin a version
