@@ -388,7 +388,8 @@ export const RULES: RuleInfo[] = [
     summary:
       'The authorization response came back without iss though the authorization server advertises authorization_response_iss_parameter_supported; clients MUST reject it (RFC 9207 §2.4).',
     spec: `${STATELESS}/basic/authorization#authorization-response-validation`,
-    handshakeSpec: 'https://www.rfc-editor.org/rfc/rfc9207#section-2.4',
+    // 2025-11-25 asks no iss check of its own: the flow's steps on its page, and RFC 9207 §2.4 in the summary.
+    handshakeSpec: `${HANDSHAKE}/basic/authorization#authorization-flow-steps`,
   },
   {
     id: 'auth-secret-in-url',
