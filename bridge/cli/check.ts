@@ -109,7 +109,7 @@ export async function runCheck(argv: string[], out: NodeJS.WritableStream = stdo
     await client.stop();
     const findings = client.findings;
     printFindings(findings, print);
-    return finish(code ?? (findings.some((f) => f.severity === 'error') ? 1 : 0));
+    return finish(checkExit(findings, code));
   };
 
   const spawnError = await client.start();
@@ -266,6 +266,17 @@ function capabilitiesOption(text: string | undefined): Record<string, unknown> {
   }
   if (!isRecord(value)) throw new UsageError('--capabilities must be a JSON object');
   return value;
+}
+
+/**
+ * The exit code: 1 on an error finding. A connection the authorization flow could not finish is
+ * still 1, not 3, when a step broke a requirement (auth-* error): the server was reached, and the
+ * rule says why it could not be used.
+ */
+export function checkExit(findings: readonly Finding[], code: number | undefined): number {
+  const errors = findings.filter((f) => f.severity === 'error');
+  if (code === 3 && errors.some((f) => f.rule.startsWith('auth-'))) return 1;
+  return code ?? (errors.length > 0 ? 1 : 0);
 }
 
 function printFindings(findings: Finding[], print: (text: string) => void): void {
