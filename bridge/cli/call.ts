@@ -28,6 +28,7 @@ import { CONN, HeadlessClient } from './headless.js';
 import { recordTarget, writeRecord } from './record.js';
 import { transcriptLine } from './transcript.js';
 import { HTTP_USAGE, httpOptions } from './httpOptions.js';
+import { cliOAuth } from './oauthOptions.js';
 import { stderr, stdout } from './terminalOut.js';
 
 export const CALL_USAGE = `Usage: mcp-lens call --method <method> [options] -- <command> [args...]
@@ -112,7 +113,9 @@ export async function runCall(argv: string[], out: NodeJS.WritableStream = stdou
     return notHandled(method);
   };
   const flags: string[] = [];
+  const oauth = 'url' in plan.server ? cliOAuth(plan.values, (text) => say(`mcp-lens call: ${text}`)) : undefined;
   const client = new HeadlessClient(plan.server, {
+    ...(oauth ? { oauth } : {}),
     onEvent: (event) => {
       t0 ??= event.t;
       if (plan.transcript) say(transcriptLine(event, t0, client.http));
@@ -134,6 +137,7 @@ export async function runCall(argv: string[], out: NodeJS.WritableStream = stdou
 
   const finish = async (code: number, reason?: string): Promise<number> => {
     if (client.running) await client.stop();
+    oauth?.browser.close?.();
     reportFindings(client.findings, say);
     for (const flag of flags) say(`flag: ${flag}`);
     const unwritten = plan.record === undefined ? undefined : writeRecord(plan.record, client.events, new Map([[CONN, plan.server]]));
@@ -328,6 +332,7 @@ export function planCall(argv: string[], env: NodeJS.ProcessEnv = process.env) {
     params,
     elicit,
     elicitContent,
+    values,
     ...(help ? { server: { command: 'none', args: [], env: {} }, serverNotes: [] } : headlessServer(values, positionals, env)),
   };
 }

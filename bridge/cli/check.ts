@@ -17,6 +17,7 @@ import { CONN, HeadlessClient } from './headless.js';
 import { recordTarget, writeRecord } from './record.js';
 import { transcriptLine } from './transcript.js';
 import { HTTP_USAGE, httpOptions } from './httpOptions.js';
+import { cliOAuth } from './oauthOptions.js';
 import { stderr, stdout } from './terminalOut.js';
 import { terminalLine } from '../../protocol/terminalText.js';
 
@@ -27,7 +28,8 @@ export const CHECK_USAGE = `Usage: mcp-lens check [--flow handshake|stateless|au
 Connects, reads server/discover or the initialize result, lists tools, resources, resource
 templates and prompts (every page), reads each resource, gets each prompt that needs no
 argument, asks completion/complete for each prompt argument and template variable (never calls
-a tool), and prints what breaks the protocol, grouped by rule.
+a tool), and prints what breaks the protocol, grouped by rule. A server behind OAuth is authorized
+first (the flags below), and each step of that flow is linted too (the auth-* rules).
 
   --flow <f>               default auto
   --protocol-version <v>   pin a version
@@ -81,7 +83,9 @@ export async function runCheck(argv: string[], out: NodeJS.WritableStream = stdo
   const print = (text: string): boolean => out.write(`${text}\n`);
   for (const note of plan.serverNotes) err.write(`mcp-lens check: note: ${note}\n`);
   let t0: number | undefined;
+  const oauth = server.transport === 'http' ? cliOAuth(values, (text) => err.write(`mcp-lens check: ${text}\n`)) : undefined;
   const client = new HeadlessClient(server, {
+    ...(oauth ? { oauth } : {}),
     onEvent: (event) => {
       t0 ??= event.t;
       if (values.transcript) err.write(`${transcriptLine(event, t0, server.transport === 'http')}\n`);
@@ -91,6 +95,7 @@ export async function runCheck(argv: string[], out: NodeJS.WritableStream = stdo
   });
   const finish = async (code: number): Promise<number> => {
     if (client.running) await client.stop();
+    oauth?.browser.close?.();
     const unwritten = plan.record === undefined ? undefined : writeRecord(plan.record, client.events, new Map([[CONN, server]]));
     if (unwritten) {
       err.write(`mcp-lens check: ${unwritten}\n`);
@@ -104,7 +109,7 @@ export async function runCheck(argv: string[], out: NodeJS.WritableStream = stdo
     await client.stop();
     const findings = client.findings;
     printFindings(findings, print);
-    return finish(code ?? (findings.some((f) => f.severity === 'error') ? 1 : 0));
+    return finish(checkExit(findings, code));
   };
 
   const spawnError = await client.start();
@@ -261,6 +266,17 @@ function capabilitiesOption(text: string | undefined): Record<string, unknown> {
   }
   if (!isRecord(value)) throw new UsageError('--capabilities must be a JSON object');
   return value;
+}
+
+/**
+ * The exit code: 1 on an error finding. A connection the authorization flow could not finish is
+ * still 1, not 3, when a step broke a requirement (auth-* error): the server was reached, and the
+ * rule says why it could not be used.
+ */
+export function checkExit(findings: readonly Finding[], code: number | undefined): number {
+  const errors = findings.filter((f) => f.severity === 'error');
+  if (code === 3 && errors.some((f) => f.rule.startsWith('auth-'))) return 1;
+  return code ?? (errors.length > 0 ? 1 : 0);
 }
 
 function printFindings(findings: Finding[], print: (text: string) => void): void {

@@ -72,7 +72,9 @@ export function headlessServer(
   if (values.config === undefined) {
     if (values.server !== undefined) throw new UsageError('--server names a server of a --config file: give the file too');
     if (hasHttpValues(values))
-      throw new UsageError('--header, --bearer-token(-env) and --http-timeout go with --url (or a remote --config server)');
+      throw new UsageError(
+        '--header, --bearer-token(-env), --http-timeout and the --oauth-* flags go with --url (or a remote --config server)',
+      );
     return { server: { ...serverCommand(positionals), env: serverEnvValues(values, env), ...inherit }, serverNotes: [] };
   }
   if (positionals.length > 0) throw new UsageError('give the server with --config and --server, or after --, not both');
@@ -85,7 +87,7 @@ export function headlessServer(
   }
   if (hasHttpValues(values))
     throw new UsageError(
-      `"${picked.name}" in ${values.config} is started by MCP Lens: --header and a bearer token are for a remote server`,
+      `"${picked.name}" in ${values.config} is started by MCP Lens: --header, a bearer token and the --oauth-* flags are for a remote server`,
     );
   return { server: { ...picked.config, env: { ...picked.config.env, ...serverEnvValues(values, env) }, ...inherit }, serverNotes };
 }

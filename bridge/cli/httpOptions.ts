@@ -6,6 +6,7 @@
  */
 import type { HttpServerConfig } from '../../protocol/envelope.js';
 import { msOption, UsageError } from './args.js';
+import { callbackPort, hasOAuthValues, OAUTH_USAGE, oauthOptions, oauthSettingsFrom, type OAuthValues } from './oauthOptions.js';
 
 export const httpOptions = {
   url: { type: 'string' },
@@ -13,15 +14,17 @@ export const httpOptions = {
   'bearer-token': { type: 'string' },
   'bearer-token-env': { type: 'string' },
   'http-timeout': { type: 'string' },
+  ...oauthOptions,
 } as const;
 
 export const HTTP_USAGE = `  --url <url>                       an HTTP server (Streamable HTTP) in place of -- command
   --header 'Name: value'            a header for every request (repeat for more)
   --bearer-token-env <NAME>         send Authorization: Bearer with the token in $NAME (kept out of
                                     your shell history); --bearer-token <token> gives it directly
-  --http-timeout <ms>               how long a request waits for its response headers (default 30000)`;
+  --http-timeout <ms>               how long a request waits for its response headers (default 30000)
+${OAUTH_USAGE}`;
 
-export interface HttpValues {
+export interface HttpValues extends OAuthValues {
   url?: string | undefined;
   header?: string[] | undefined;
   'bearer-token'?: string | undefined;
@@ -39,7 +42,8 @@ export function hasHttpValues(values: HttpValues): boolean {
     (values.header?.length ?? 0) > 0 ||
     values['bearer-token'] !== undefined ||
     values['bearer-token-env'] !== undefined ||
-    values['http-timeout'] !== undefined
+    values['http-timeout'] !== undefined ||
+    hasOAuthValues(values)
   );
 }
 
@@ -65,12 +69,19 @@ export function httpServerFrom(values: HttpValues, base: HttpServerConfig, env: 
     secrets.push(token);
   }
   const timeoutMs = values['http-timeout'] === undefined ? base.timeoutMs : msOption('http-timeout', values['http-timeout']);
+  callbackPort(values['oauth-callback-port']);
+  const oauth = oauthSettingsFrom(values, base.oauth, env);
+  // The flow runs only where the user set no Authorization: flags for both would be one unused.
+  if (hasOAuthValues(values) && Object.keys(headers).some((n) => n.toLowerCase() === 'authorization'))
+    throw new UsageError('the --oauth-* flags and a bearer token (or Authorization header): give one of them');
+  if (oauth?.clientSecret !== undefined) secrets.push(oauth.clientSecret);
   return {
     transport: 'http',
     url: base.url,
     headers,
     ...(secrets.length > 0 ? { secrets } : {}),
     ...(timeoutMs === undefined ? {} : { timeoutMs }),
+    ...(oauth === undefined ? {} : { oauth }),
   };
 }
 

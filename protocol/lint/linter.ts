@@ -15,6 +15,7 @@ import { NOTE_TOPICS } from '../noteTopics.js';
 import { checkMissingCapabilityError, checkNotificationCapability, checkServerRequestCapability } from './capabilities.js';
 import { checkEnvelope, checkResultEnvelope, checkServerMessage, declaresTasks } from './flowRules.js';
 import { HttpRefusals } from './httpRefusals.js';
+import { AuthLint } from './authRules.js';
 import { checkProgress, checkStatelessNotification } from './notifications.js';
 import { checkPagination } from './pagination.js';
 import { checkResult } from './results.js';
@@ -44,6 +45,8 @@ export class Linter {
   private readonly conns = new Map<string, ConnState>();
   /** HTTP connections: which body lines answer no message (a refused GET or DELETE). */
   private readonly http = new Map<string, HttpRefusals>();
+  /** HTTP connections: what their OAuth flows have shown so far. */
+  private readonly auth = new Map<string, AuthLint>();
   private readonly keepFindings: boolean;
 
   constructor(options: LinterOptions = {}) {
@@ -78,6 +81,7 @@ export class Linter {
         // (connect.start is journaled before the spawn it leads to).
         this.conns.set(conn, newConnState(this.conns.get(conn)?.choice));
         this.http.delete(conn);
+        this.auth.delete(conn);
         return [];
       case 'note':
         this.applyNote(this.state(conn), event.topic, event.data);
@@ -91,6 +95,21 @@ export class Linter {
         const before = http.onHttp(event);
         if (before === undefined) return [];
         const found = [this.lateEndpoint(event, before)];
+        if (this.keepFindings) this.findings.push(...found);
+        return found;
+      }
+      case 'auth': {
+        let auth = this.auth.get(conn);
+        if (!auth) {
+          auth = new AuthLint();
+          this.auth.set(conn, auth);
+        }
+        const flow = flowOf(this.state(conn));
+        const found: Finding[] = [];
+        auth.apply(event, (rule, text) => {
+          const info = ruleInfo(rule);
+          found.push({ rule, severity: info.severity, conn, seq: event.seq, message: sentence(text), spec: specFor(info, flow) });
+        });
         if (this.keepFindings) this.findings.push(...found);
         return found;
       }

@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { MAX_PAGES } from '../pagination.js';
 import { RULES } from './rules.js';
 import { Transcript, lint, rulesOf } from './testing/transcript.js';
+import { AUTH_CASES } from './testing/authFlows.js';
 
 const J = '2.0';
 
@@ -626,6 +627,7 @@ const CASES: Case[] = [
         .recv({ jsonrpc: J, id: 1, result: {} })
         .recv({ jsonrpc: J, method: 'notifications/message', params: { level: 'verbose', data: 'x' } }),
   },
+  ...AUTH_CASES,
 ];
 
 describe('every rule has a fixture', () => {

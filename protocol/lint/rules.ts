@@ -341,6 +341,72 @@ export const RULES: RuleInfo[] = [
       'In the handshake flow a side reused a request id it had already used in the session; 2025-11-25 forbids reuse, not just clashes.',
     spec: `${HANDSHAKE}/basic/index#requests`,
   },
+  // ---- authorization: the recorded steps of an HTTP connection's OAuth flow (the auth events)
+  {
+    id: 'auth-resource-metadata-missing',
+    severity: 'error',
+    summary:
+      "No protected resource metadata (RFC 9728) was found: neither the challenge's resource_metadata nor any well-known URL answered it. MCP servers MUST publish it.",
+    spec: `${STATELESS}/basic/authorization/authorization-server-discovery#protected-resource-metadata-discovery-requirements`,
+    handshakeSpec: `${HANDSHAKE}/basic/authorization#protected-resource-metadata-discovery-requirements`,
+  },
+  {
+    id: 'auth-challenge-no-resource-metadata',
+    severity: 'warning',
+    summary:
+      "The server's 401 WWW-Authenticate Bearer challenge has no resource_metadata parameter: the client had to guess the well-known URLs (servers SHOULD name it).",
+    spec: `${STATELESS}/basic/authorization/authorization-server-discovery#protected-resource-metadata-discovery-requirements`,
+    handshakeSpec: `${HANDSHAKE}/basic/authorization#protected-resource-metadata-discovery-requirements`,
+  },
+  {
+    id: 'auth-resource-mismatch',
+    severity: 'error',
+    summary:
+      "The protected resource metadata's resource is not the MCP server it was fetched for (another origin or path); clients MUST refuse it (RFC 9728 §3.3).",
+    spec: `${STATELESS}/basic/authorization#resource-parameter-implementation`,
+    handshakeSpec: `${HANDSHAKE}/basic/authorization#resource-parameter-implementation`,
+  },
+  {
+    id: 'auth-issuer-mismatch',
+    severity: 'error',
+    summary:
+      'The authorization server metadata gives an issuer that is not the one it was fetched for; it MUST be identical (RFC 8414 §3.3), else it is not to be used.',
+    spec: `${STATELESS}/basic/authorization/authorization-server-discovery#authorization-server-metadata-discovery`,
+    handshakeSpec: `${HANDSHAKE}/basic/authorization#authorization-server-metadata-discovery`,
+  },
+  {
+    id: 'auth-pkce-s256-missing',
+    severity: 'error',
+    summary:
+      'The authorization server metadata does not list S256 in code_challenge_methods_supported; MCP clients MUST use PKCE with S256 and MUST refuse to proceed without it.',
+    spec: `${STATELESS}/basic/authorization/security-considerations#authorization-code-protection`,
+    handshakeSpec: `${HANDSHAKE}/basic/authorization#authorization-code-protection`,
+  },
+  {
+    id: 'auth-iss-missing',
+    severity: 'error',
+    summary:
+      'The authorization response came back without iss though the authorization server advertises authorization_response_iss_parameter_supported; clients MUST reject it (RFC 9207 §2.4).',
+    spec: `${STATELESS}/basic/authorization#authorization-response-validation`,
+    // 2025-11-25 asks no iss check of its own: the flow's steps on its page, and RFC 9207 §2.4 in the summary.
+    handshakeSpec: `${HANDSHAKE}/basic/authorization#authorization-flow-steps`,
+  },
+  {
+    id: 'auth-secret-in-url',
+    severity: 'error',
+    summary:
+      'An access or refresh token, an authorization code outside its redirect, or a client credential was put in a URL; access tokens MUST NOT be in the URI query string, and the others belong in request bodies.',
+    spec: `${STATELESS}/basic/authorization#access-token-usage`,
+    handshakeSpec: `${HANDSHAKE}/basic/authorization#access-token-usage`,
+  },
+  {
+    id: 'auth-token-type',
+    severity: 'error',
+    summary:
+      'A token response without token_type Bearer (or DPoP): RFC 6749 §5.1 requires token_type, and MCP clients send access tokens as Bearer tokens in the Authorization header.',
+    spec: `${STATELESS}/basic/authorization#access-token-usage`,
+    handshakeSpec: `${HANDSHAKE}/basic/authorization#access-token-usage`,
+  },
   // ---- the official JSON Schema
   {
     id: 'schema-violation',

@@ -2,7 +2,7 @@
  * Test helper: transcripts as BridgeEvents, linted the way the app does it (ExchangeTracker
  * first, then the Linter).
  */
-import type { BridgeEvent, HttpEvent } from '../../envelope.js';
+import type { AuthEvent, BridgeEvent, HttpEvent } from '../../envelope.js';
 import { ExchangeTracker } from '../../exchanges.js';
 import { META_KEYS, STATELESS_VERSION } from '../../flows.js';
 import { NOTE_TOPICS } from '../../noteTopics.js';
@@ -64,6 +64,16 @@ export class Transcript {
   /** One step of an HTTP exchange, as the bridge records it (`req` names the exchange). */
   http(req: string, step: HttpStep): this {
     return this.push({ kind: 'http', req, ...step });
+  }
+
+  /** One step of an OAuth flow, as the bridge records it (`run` groups the steps of one flow). */
+  auth(
+    run: string,
+    step: AuthEvent['step'],
+    phase: AuthEvent['phase'],
+    rest: Partial<Pick<AuthEvent, 'status' | 'http' | 'text'>> = {},
+  ): this {
+    return this.push({ kind: 'auth', run, step, phase, text: rest.text ?? `${step} ${phase}`, ...rest });
   }
 
   note(topic: string, data: unknown): this {

@@ -25,7 +25,7 @@ export interface CliSource {
   request: unknown;
   config:
     | (Pick<RedactedConfig, 'command' | 'args'> & Partial<Pick<RedactedConfig, 'env' | 'cwd'>>)
-    | Pick<RedactedHttpConfig, 'transport' | 'url' | 'headers'>;
+    | (Pick<RedactedHttpConfig, 'transport' | 'url' | 'headers'> & Partial<Pick<RedactedHttpConfig, 'oauth'>>);
   flow?: 'handshake' | 'stateless';
   protocolVersion?: string;
   /** The words that run this bridge's CLI (the welcome's `cli`); `mcp-lens` when not known. */
@@ -98,6 +98,9 @@ export function cliCommand(source: CliSource): CliCommand {
       words.push('--bearer-token-env', 'MCP_BEARER_TOKEN');
       names.need('MCP_BEARER_TOKEN');
     }
+    // The OAuth flow runs only without an Authorization header: its settings go along otherwise.
+    const authorized = headers.some(([name]) => name.toLowerCase() === 'authorization');
+    if (!authorized && config.oauth) words.push(...oauthWords(config.oauth, names));
     return done(words, '', names, caveat);
   }
   const clear = source.clear && !('url' in source.clear) ? source.clear : undefined;
@@ -114,6 +117,22 @@ export function cliCommand(source: CliSource): CliCommand {
   config.args.forEach((arg, i) => words.push(names.word(arg, argName(config.args, i), `argument ${i + 1}`)));
   const dir = config.cwd ?? source.serverCwd;
   return done(words, dir ? `cd ${shellQuote(dir)} && ` : '', names, caveat);
+}
+
+/**
+ * The connection's OAuth settings as the CLI's flags. The client secret is never written: it is
+ * read from a variable of the user's shell (`--oauth-client-secret-env`), named beside the line.
+ */
+function oauthWords(oauth: Record<string, unknown>, names: SecretNames): string[] {
+  const words: string[] = [];
+  if (typeof oauth.clientId === 'string' && oauth.clientId !== '') words.push('--oauth-client-id', oauth.clientId);
+  if (typeof oauth.clientId === 'string' && typeof oauth.clientSecret === 'string') {
+    const name = names.fresh('MCP_OAUTH_CLIENT_SECRET');
+    words.push('--oauth-client-secret-env', name);
+  }
+  if (typeof oauth.scope === 'string' && oauth.scope.trim() !== '') words.push('--oauth-scope', oauth.scope);
+  if (oauth.remember === true) words.push('--oauth-remember');
+  return words;
 }
 
 function done(words: Word[], prefix: string, names: SecretNames, caveat: string | undefined): CliCommand {
