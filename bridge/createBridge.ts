@@ -34,7 +34,7 @@ import type { LineStream } from './lineRecord.js';
 import { VERSION } from './version.js';
 import { OAuthHost } from './oauth/oauthHost.js';
 import { LoopbackCallback } from './oauth/loopbackCallback.js';
-import { MemoryTokenStore } from './oauth/memoryStore.js';
+import { FileTokenStore } from './oauth/fileTokenStore.js';
 import type { TokenStore } from './oauth/types.js';
 
 export interface BridgeOptions {
@@ -124,7 +124,11 @@ async function listen(options: BridgeOptions): Promise<RunningBridge> {
   // The address the browser can reach: a bridge bound to ::1 does not answer on 127.0.0.1.
   const urlHost = bindHost === '::1' ? '[::1]' : bindHost === 'localhost' ? 'localhost' : '127.0.0.1';
   const callback = new LoopbackCallback(() => `http://${urlHost}:${policy.port}`);
-  const oauth = new OAuthHost({ record, store: options.tokenStore ?? new MemoryTokenStore(), browser: callback });
+  // Grants live in memory; a connection asking to remember its grant has it kept under the home.
+  const store =
+    options.tokenStore ??
+    new FileTokenStore({ home, onProblem: (text) => record({ kind: 'notice', level: 'warn', message: `OAuth: ${text}` }) });
+  const oauth = new OAuthHost({ record, store, browser: callback });
   const host = new ServerHost(
     { record, recordLine, graceMs: options.stopGraceMs ?? 2000, withholdEnv: ['MCP_LENS_TOKEN'] },
     secrets,

@@ -116,15 +116,30 @@ export class OAuthHost {
         report: (step, phase, text, spec) =>
           record({ step, phase, text: this.mask(text, request), ...(spec === undefined ? {} : { spec }) }),
         redirectUri: () => this.options.browser.redirectUri(),
-        authorize: (url, state) =>
-          this.options.browser.authorize(url, state, (authorizationUrl) =>
+        authorize: async (url, state) => {
+          const answer = await this.options.browser.authorize(url, state, (authorizationUrl) =>
             record({
               step: 'authorization',
               phase: 'waiting',
               text: 'waiting for the user to authorize in the browser',
               authorizationUrl,
             }),
-          ),
+          );
+          // What reached the redirect URI is a row of its own (its code masked): a check can see
+          // which parameters came back (an `iss`, an error) without trusting the flow's words.
+          if (answer.ok) {
+            for (const [name, value] of answer.params) if (name === 'code' && value.length > 0) request.addSecret(value);
+            const back = new URL(await this.options.browser.redirectUri());
+            back.search = answer.params.toString();
+            record({
+              step: 'callback',
+              phase: 'response',
+              text: 'the browser came back to the redirect URI',
+              http: { method: 'GET', url: maskAuthUrl(back.href, request.secrets()), headers: {} },
+            });
+          }
+          return answer;
+        },
         registrations: this.registrations,
         storedGrant: (issuer, resource) => this.options.store.get({ issuer, resource }),
         allowHttp: this.options.allowHttp ?? true,
