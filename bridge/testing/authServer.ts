@@ -30,7 +30,7 @@ export interface ProtectedDemo {
   /** The MCP endpoint (behind the guard). */
   mcpUrl: string;
   issuer: string;
-  /** Every token, code and client secret the authorization server issued, for a test to grep for. */
+  /** Every token, code, PKCE verifier and client secret the authorization server issued or took, for a test to grep for. */
   issued: string[];
   close(): Promise<void>;
 }
@@ -99,6 +99,8 @@ export async function startProtectedDemo(options: ProtectedDemoOptions = {}): Pr
   // Access tokens are JWTs the provider does not save: the token endpoint's answers name them.
   provider.use(async (ctx, next) => {
     await next();
+    const verifier = (ctx.oidc?.params as Record<string, unknown> | undefined)?.code_verifier;
+    if (ctx.path === '/token' && typeof verifier === 'string') issued.push(verifier);
     if (ctx.path === '/token' && typeof ctx.body === 'object' && ctx.body !== null) {
       const body = ctx.body as Record<string, unknown>;
       for (const key of ['access_token', 'refresh_token', 'id_token']) if (typeof body[key] === 'string') issued.push(body[key]);
