@@ -4,7 +4,6 @@
  */
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import os from 'node:os';
 import path from 'node:path';
 import express, { type NextFunction, type Request, type Response } from 'express';
 import { WebSocketServer } from 'ws';
@@ -35,6 +34,7 @@ import { VERSION } from './version.js';
 import { OAuthHost } from './oauth/oauthHost.js';
 import { LoopbackCallback } from './oauth/loopbackCallback.js';
 import { FileTokenStore } from './oauth/fileTokenStore.js';
+import { defaultHome } from './home.js';
 import type { TokenStore } from './oauth/types.js';
 
 export interface BridgeOptions {
@@ -95,10 +95,6 @@ export interface RunningBridge {
 
 export interface Bridge {
   listen(): Promise<RunningBridge>;
-}
-
-export function defaultHome(): string {
-  return process.env.MCP_LENS_HOME ?? path.join(os.homedir(), '.mcp-lens');
 }
 
 export function createBridge(options: BridgeOptions = {}): Bridge {

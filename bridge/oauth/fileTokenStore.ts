@@ -10,7 +10,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
-import { defaultHome } from '../createBridge.js';
+import { defaultHome } from '../home.js';
 import type { GrantKey, StoredGrant, TokenStore } from './types.js';
 
 const grantSchema = z.object({
