@@ -13,7 +13,8 @@
 //   --no-build   use dist/node as it is (npm test builds first)
 //   --only V     run one version (2025-11-25 or 2026-07-28)
 //   --jobs N     clients at a time (default 3)
-//   --quick      of the scenarios a prefix/* entry excuses (OAuth), run only the first of each
+//   --quick      of the authorization scenarios, run the first of each family (auth/metadata-…,
+//                auth/iss-…), and of those a prefix/* entry excuses, the first of each
 //                (npm test: they all fail at the first 401, and each costs a client's start)
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';

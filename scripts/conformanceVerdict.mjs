@@ -87,9 +87,13 @@ export function expectedEntry(expected, scenario) {
 }
 
 /**
- * `--quick` (npm test): the scenarios a prefix/* entry excuses, but the first of each, are not
- * run. They fail alike for one reason (no OAuth: the first request's 401), so one of each still
- * holds the entry to its word, at a fraction of the cost; `npm run conformance` runs them all.
+ * `--quick` (npm test): which scenarios are not run.
+ * - Of the scenarios a prefix/* entry excuses, all but the first of each: they fail alike for one
+ *   reason, so one of each still holds the entry to its word.
+ * - Of the authorization scenarios (`auth/<family>-…`), all but the first of each family
+ *   (metadata, scope, iss, dpop…): a family shares its flow and differs in one parameter, and the
+ *   whole set takes a client start each, the longest stage beside the browser tests.
+ * `npm run conformance` runs them all.
  * @param {string[]} scenarios in the suite's order
  * @param {Record<string, string>} expected
  * @returns {Set<string>}
@@ -99,9 +103,12 @@ export function quickSkips(scenarios, expected) {
   const skips = new Set();
   for (const scenario of scenarios) {
     const entry = expectedEntry(expected, scenario);
-    if (entry === undefined || !entry.endsWith('/*')) continue;
-    if (first.has(entry)) skips.add(scenario);
-    else first.add(entry);
+    const family = /^auth\/([^-]+)/.exec(scenario)?.[1];
+    const group =
+      entry !== undefined && entry.endsWith('/*') ? entry : entry === undefined && family !== undefined ? `auth/${family}` : undefined;
+    if (group === undefined) continue;
+    if (first.has(group)) skips.add(scenario);
+    else first.add(group);
   }
   return skips;
 }

@@ -99,6 +99,20 @@ describe('quickSkips', () => {
     expect([...quickSkips(scenarios, expected)]).toEqual(['auth/b', 'auth/c', 'ext/y']);
     expect(quickSkips(scenarios, {}).size).toBe(0);
   });
+
+  it('runs the first authorization scenario of each family, and every other scenario', () => {
+    const scenarios = [
+      'tools_call',
+      'auth/metadata-default',
+      'auth/metadata-var1',
+      'auth/iss-supported',
+      'auth/scope-step-up',
+      'auth/iss-unexpected',
+      'auth/dpop',
+      'auth/dpop-nonce',
+    ];
+    expect([...quickSkips(scenarios, {})]).toEqual(['auth/metadata-var1', 'auth/iss-unexpected', 'auth/dpop-nonce']);
+  });
 });
 
 describe('judge', () => {

@@ -48,7 +48,8 @@ const stages = {
   e2e: { command: npmScript('e2e'), after: 'build' },
   // The official conformance suite's client scenarios against `mcp-lens conformance-client`,
   // on the same build (scripts/conformance.mjs; what fails is in conformance/expected-failures.json).
-  // --quick runs only the first scenario of each prefix/* entry (none is left: every scenario runs).
+  // --quick runs the first authorization scenario of each family (metadata, scope, iss, dpop…) and
+  // every other scenario; `npm run conformance` runs all 57.
   conformance: { command: npmScript('conformance', '--no-build', '--quick'), after: 'build' },
 };
 
