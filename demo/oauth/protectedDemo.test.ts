@@ -11,6 +11,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { WRONG_RESOURCE } from '../bearerGuard.js';
 import { handshakeRequest, statelessRequest, toolNames } from '../testing/mcpHttpClient.js';
 import { discover, insecure, obtainToken } from '../testing/oauthClient.js';
+import { completeAuthorization } from './completeAuthorization.js';
 import { startProtectedDemo, type ProtectedDemo, type ProtectedDemoOptions } from './protectedDemo.js';
 
 let demo: ProtectedDemo | undefined;
@@ -94,6 +95,28 @@ describe('the protected demo server', () => {
         new RegExp(`^Bearer error="invalid_token", error_description="${why}", scope="mcp:tools", resource_metadata="`),
       );
     }
+  });
+
+  it('sends the client access_denied, with iss, when the user denies at the consent page', async () => {
+    const { mcpUrl, issuer } = await start();
+    const as = await discover(issuer);
+    const redirectUri = 'http://127.0.0.1:65001/oauth/callback';
+    const client = await oauth.processDynamicClientRegistrationResponse(
+      await oauth.dynamicClientRegistrationRequest(as, { redirect_uris: [redirectUri], token_endpoint_auth_method: 'none' }, insecure),
+    );
+    const url = new URL(as.authorization_endpoint ?? '');
+    url.search = new URLSearchParams({
+      response_type: 'code',
+      client_id: client.client_id,
+      redirect_uri: redirectUri,
+      scope: 'mcp:tools',
+      state: 'denied-state',
+      code_challenge: await oauth.calculatePKCECodeChallenge(oauth.generateRandomCodeVerifier()),
+      code_challenge_method: 'S256',
+      resource: mcpUrl,
+    }).toString();
+    const callback = await completeAuthorization(url, { deny: true });
+    expect(Object.fromEntries(callback.searchParams)).toMatchObject({ error: 'access_denied', state: 'denied-state', iss: issuer });
   });
 
   it('answers 403 insufficient_scope for a tool that needs more, until the token has it (step-up)', async () => {
