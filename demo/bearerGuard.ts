@@ -76,16 +76,16 @@ export function guardWithBearer(handler: FetchHandler, options: BearerGuardOptio
   const scopesSupported = [...new Set([BASE_SCOPE, ...Object.values(toolScopes).flat()])];
 
   // The JWKS URL comes from the authorization server's metadata, fetched on the first token.
-  let keys: Promise<JWTVerifyGetKey> | undefined;
+  let found: Promise<JWTVerifyGetKey> | undefined;
   const keySet = (): Promise<JWTVerifyGetKey> =>
-    (keys ??= (async () => {
+    (found ??= (async () => {
       const response = await fetch(new URL('/.well-known/oauth-authorization-server', options.issuer));
       if (!response.ok) throw new Error(`the authorization server's metadata answered ${response.status}`);
       const metadata = AuthorizationServerMetadata.parse(await response.json());
       if (metadata.issuer !== options.issuer) throw new Error(`the authorization server's metadata names issuer ${metadata.issuer}`);
       return createRemoteJWKSet(new URL(metadata.jwks_uri));
     })().catch((error: unknown) => {
-      keys = undefined;
+      found = undefined;
       throw error;
     }));
 
@@ -131,9 +131,17 @@ export function guardWithBearer(handler: FetchHandler, options: BearerGuardOptio
     const match = /^Bearer +([A-Za-z0-9\-._~+/]+=*)$/i.exec(authorization.trim());
     if (!match?.[1]) return refuse(401, { scope: BASE_SCOPE }, 'authorization needed: a bearer token from the authorization server');
 
+    let keys: JWTVerifyGetKey;
+    try {
+      keys = await keySet();
+    } catch (error) {
+      // Not the token's fault: a client would otherwise throw away a good token.
+      const why = error instanceof Error ? error.message : String(error);
+      return new Response(`cannot check tokens: ${why}\n`, { status: 503, headers: { 'content-type': 'text/plain; charset=utf-8' } });
+    }
     let scopes: Set<string>;
     try {
-      const { payload } = await jwtVerify(match[1], await keySet(), {
+      const { payload } = await jwtVerify(match[1], keys, {
         issuer: options.issuer,
         audience: resource.href,
         typ: 'at+jwt',

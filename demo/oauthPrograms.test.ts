@@ -34,9 +34,14 @@ describe('the demo behind authorization, by hand', () => {
     expect(await (await fetch(metadataUrl)).json()).toMatchObject({ resource: demo.url, authorization_servers: [auth.issuer] });
 
     const { tokens } = await obtainToken({ issuer: auth.issuer, resource: demo.url, scope: 'mcp:tools' });
-    expect(toolNames(await statelessRequest(demo.url, 'tools/list', {}, { authorization: `Bearer ${tokens.access_token}` }))).toContain(
-      'echo',
-    );
+    const withToken = { authorization: `Bearer ${tokens.access_token}` };
+    expect(toolNames(await statelessRequest(demo.url, 'tools/list', {}, withToken))).toContain('echo');
+
+    // A demo whose authorization server cannot be reached answers 503, not invalid_token.
+    const orphan = await startHttpDemo(['--issuer', 'http://127.0.0.1:9']);
+    cleanups.push(orphan.close);
+    const unreachable = await statelessRequest(orphan.url, 'tools/list', {}, withToken);
+    expect(!unreachable.ok && unreachable.status).toBe(503);
   });
 
   it('oauthServer.js prints the MCP URL and the issuer, with registration off when asked', async () => {
