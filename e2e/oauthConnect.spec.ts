@@ -12,7 +12,7 @@ import { test, expect } from './support/fixtures.js';
 import { binJs } from './support/lens.js';
 import { AppPage } from './pages/appPage.js';
 import { TimelinePage } from './pages/timelinePage.js';
-import { startProtectedDemo, type AuthVariant, type ProtectedDemo } from '../bridge/testing/authServer.js';
+import { startProtectedDemo, type ProtectedDemo, type ProtectedDemoVariant } from '../demo/oauth/protectedDemo.js';
 
 /** Every file under a directory with its text, but the one file meant to hold grants (owner-only). */
 function filesUnder(dir: string): { file: string; text: string }[] {
@@ -39,10 +39,9 @@ test('with nothing but the URL: registration, consent in the opened tab, back, t
 
     // The card asks for the browser; the opened tab is the authorization server's own login and consent.
     const [tab] = await Promise.all([page.context().waitForEvent('page'), card.getByTestId('auth-open').click()]);
-    await tab.locator('input[name="login"]').fill('lens-user');
-    await tab.locator('input[name="password"]').fill('any');
-    await tab.getByRole('button', { name: /sign-in/i }).click();
-    await tab.getByRole('button', { name: /continue/i }).click();
+    await tab.getByLabel('Username').fill('lens-user');
+    await tab.getByRole('button', { name: 'Sign in' }).click();
+    await tab.getByRole('button', { name: 'Allow' }).click();
     // Back on the bridge's own callback, which says what happened and nothing the server wrote.
     await expect(tab).toHaveURL(/\/oauth\/callback\?/);
     await expect(tab.locator('body')).toContainText(/authoriz/i);
@@ -97,14 +96,14 @@ test('with nothing but the URL: registration, consent in the opened tab, back, t
 
 test('a broken setup names its failing step in one sentence: a wrong resource, no PKCE, no metadata', async ({ page, lens }) => {
   test.setTimeout(120_000);
-  const cases: [AuthVariant, string, RegExp][] = [
+  const cases: [ProtectedDemoVariant, string, RegExp][] = [
     [
       'wrong-resource',
       'resource-metadata',
       /names resource https:\/\/elsewhere\.example\/mcp, but the server is http:\/\/127\.0\.0\.1:\d+\/mcp/,
     ],
     ['no-pkce', 'server-metadata', /PKCE|S256|code_challenge_methods_supported/],
-    ['metadata-404', 'resource-metadata', /404|no protected resource metadata|not found/i],
+    ['no-metadata', 'resource-metadata', /404|no protected resource metadata|not found/i],
   ];
   const app = new AppPage(page);
   await app.open(lens.url);

@@ -11,7 +11,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { binJs } from '../testing/runCli.js';
-import { completeAuthorization, startProtectedDemo, type AuthVariant, type ProtectedDemo } from '../testing/authServer.js';
+import { completeAuthorization } from '../../demo/oauth/completeAuthorization.js';
+import { startProtectedDemo, type ProtectedDemo, type ProtectedDemoVariant } from '../../demo/oauth/protectedDemo.js';
 
 interface Run {
   code: number;
@@ -79,8 +80,8 @@ describe('the OAuth client against oidc-provider guarding the demo', () => {
   it.each([
     ['wrong-resource', 'auth-resource-mismatch'],
     ['no-pkce', 'auth-pkce-s256-missing'],
-    ['metadata-404', 'auth-resource-metadata-missing'],
-  ] as [AuthVariant, string][])('check --url against %s exits 1 naming %s', async (variant, rule) => {
+    ['no-metadata', 'auth-resource-metadata-missing'],
+  ] as [ProtectedDemoVariant, string][])('check --url against %s exits 1 naming %s', async (variant, rule) => {
     demo = await startProtectedDemo({ variant });
     const run = await runAsUser(['check', '--url', demo.mcpUrl], home());
     expect(run.visited).toBe(false);
