@@ -123,3 +123,55 @@ test('a broken setup names its failing step in one sentence: a wrong resource, n
     }
   }
 });
+
+test('step by step: each request of the flow waits on the lane, one is edited before it goes, and the flow goes on to the tools', async ({
+  page,
+  lens,
+}) => {
+  test.setTimeout(120_000);
+  const demo = await startProtectedDemo();
+  try {
+    const app = new AppPage(page);
+    await app.open(lens.url);
+    await app.fillUrl(demo.mcpUrl);
+    await page.getByTestId('oauth-fields').locator('summary').click();
+    await page.getByLabel('Step by step').check();
+    const card = await app.connect('Stateless');
+    const timeline = new TimelinePage(page);
+    const held = timeline.detail.getByTestId('auth-held');
+    // The first held request is the metadata's GET: its URL is edited (a query the server ignores), and it goes.
+    await expect(card.getByTestId('auth-held-note')).toBeVisible();
+    await card.getByTestId('auth-show').click();
+    const url = held.getByLabel(/^GET URL/);
+    await expect(url).toHaveValue(/\/\.well-known\/oauth-protected-resource\/mcp$/);
+    await url.fill(`${await url.inputValue()}?edited=1`);
+    await held.getByRole('button', { name: 'Send' }).click();
+    await expect(app.list.locator('[data-testid="timeline-row"][data-kind="auth"]').filter({ hasText: 'edited=1' }).first()).toBeVisible();
+    // Every later request as it is, until the flow asks for the browser.
+    const heldNote = card.getByTestId('auth-held-note');
+    for (let sent = 0; sent < 10; sent++) {
+      await expect(heldNote.or(card.getByTestId('auth-open'))).toBeVisible();
+      if ((await card.getByTestId('auth-open').count()) > 0) break;
+      const before = await heldNote.textContent();
+      await card.getByTestId('auth-show').click();
+      await held.getByRole('button', { name: 'Send' }).click();
+      // The next request waits in its place, or the browser is asked for.
+      await expect
+        .poll(async () => ((await card.getByTestId('auth-open').count()) > 0 ? 'browser' : await heldNote.textContent()))
+        .not.toBe(before);
+    }
+    const [tab] = await Promise.all([page.context().waitForEvent('page'), card.getByTestId('auth-open').click()]);
+    await tab.getByLabel('Username').fill('lens-user');
+    await tab.getByRole('button', { name: 'Sign in' }).click();
+    await tab.getByRole('button', { name: 'Allow' }).click();
+    await expect(tab).toHaveURL(/\/oauth\/callback\?/);
+    await tab.close();
+    // The token request waits too, then the tools come.
+    await expect(card.getByTestId('auth-held-note')).toBeVisible();
+    await card.getByTestId('auth-show').click();
+    await held.getByRole('button', { name: 'Send' }).click();
+    await expect(card.getByTestId('conn-status')).toContainText('HTTP · connected');
+  } finally {
+    await demo.close();
+  }
+});
