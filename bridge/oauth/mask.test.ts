@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { maskAuthHeaders, maskAuthUrl, maskBody, secretsIn } from './mask.js';
+import { keepMasked, maskAuthHeaders, maskAuthUrl, maskBody, secretsIn } from './mask.js';
 
 describe('what of an OAuth message is never recorded', () => {
   it('the secrets of a form body and a JSON body, found and masked', () => {
@@ -29,5 +29,40 @@ describe('what of an OAuth message is never recorded', () => {
     );
     expect(JSON.stringify(headers)).not.toMatch(/CODE-888888|Zm9vOmJhcg==|KNOWN-secret-1/);
     expect(headers.authorization).toMatch(/^Basic /);
+  });
+});
+
+describe('keepMasked', () => {
+  const held = {
+    method: 'POST',
+    url: 'https://as.example/token?code=CODE-123456',
+    headers: { Authorization: 'Basic c2VjcmV0LXZhbHVl', 'Content-Type': 'application/x-www-form-urlencoded' },
+    body: 'grant_type=authorization_code&code=CODE-123456&code_verifier=VERIFIER-abcdef&resource=https%3A%2F%2Fm.example%2Fmcp',
+  };
+  const shown = {
+    method: 'POST',
+    url: 'https://as.example/token?code=%5Bredacted%5D',
+    headers: { Authorization: 'Basic [redacted]', 'Content-Type': 'application/x-www-form-urlencoded' },
+    body: 'grant_type=authorization_code&code=[redacted]&code_verifier=[redacted]&resource=https%3A%2F%2Fm.example%2Fmcp',
+  };
+
+  it('sends the held values where the edit left them masked, and what the user changed as written', () => {
+    const sent = keepMasked(held, shown, {
+      headers: { Authorization: 'Basic [redacted]', 'Content-Type': 'application/x-www-form-urlencoded', 'X-Debug': '1' },
+      body: 'grant_type=authorization_code&code=[redacted]&code_verifier=[redacted]&resource=https%3A%2F%2Fother.example%2Fmcp',
+      url: 'https://as.example/token?code=%5Bredacted%5D&debug=1',
+    });
+    expect(sent.headers).toEqual({ ...held.headers, 'X-Debug': '1' });
+    expect(new URLSearchParams(sent.body)).toEqual(
+      new URLSearchParams(
+        'grant_type=authorization_code&code=CODE-123456&code_verifier=VERIFIER-abcdef&resource=https%3A%2F%2Fother.example%2Fmcp',
+      ),
+    );
+    expect(new URL(sent.url).searchParams.get('code')).toBe('CODE-123456');
+    expect(new URL(sent.url).searchParams.get('debug')).toBe('1');
+  });
+
+  it('sends the held request whole when nothing was changed', () => {
+    expect(keepMasked(held, shown, { url: shown.url, headers: shown.headers, body: shown.body })).toEqual(held);
   });
 });

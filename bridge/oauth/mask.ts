@@ -112,3 +112,54 @@ function formPairs(text: string): [string, string][] {
     return [];
   }
 }
+
+interface ShownRequest {
+  method: string;
+  url: string;
+  headers: Record<string, string>;
+  body?: string;
+}
+
+/**
+ * A held request as the user edited it. The editor showed it masked, so a value still reading
+ * as masked stands for the held value: a header equal to its shown value, a URL query or form
+ * parameter that is still `[redacted]`, a body or URL left as shown. What the user changed goes
+ * as written.
+ */
+export function keepMasked(
+  held: ShownRequest,
+  shown: ShownRequest,
+  edit: { url?: string; headers?: Record<string, string>; body?: string },
+): ShownRequest {
+  const headers: Record<string, string> = {};
+  for (const [name, value] of Object.entries(edit.headers ?? shown.headers)) {
+    const original = Object.entries(held.headers).find(([n]) => n.toLowerCase() === name.toLowerCase())?.[1];
+    const asShown = Object.entries(shown.headers).find(([n]) => n.toLowerCase() === name.toLowerCase())?.[1];
+    headers[name] = original !== undefined && value === asShown ? original : value;
+  }
+  const url = edit.url === undefined || edit.url === shown.url ? held.url : keepMaskedParams(edit.url, held.url);
+  const body =
+    edit.body === undefined || edit.body === shown.body
+      ? held.body
+      : held.body !== undefined && parseJson(held.body) === undefined
+        ? keepMaskedForm(edit.body, held.body)
+        : edit.body;
+  return { method: held.method, url, headers, ...(body === undefined ? {} : { body }) };
+}
+
+function keepMaskedParams(edited: string, held: string): string {
+  try {
+    const out = new URL(edited);
+    out.search = keepMaskedForm(out.search.slice(1), new URL(held).search.slice(1));
+    return out.href;
+  } catch {
+    return edited;
+  }
+}
+
+function keepMaskedForm(edited: string, held: string): string {
+  const originals = new URLSearchParams(held);
+  const out = new URLSearchParams(edited);
+  for (const [name, value] of [...out]) if (value === REDACTED && originals.has(name)) out.set(name, originals.get(name) ?? '');
+  return out.toString();
+}

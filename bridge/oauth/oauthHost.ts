@@ -14,7 +14,7 @@ import { runAuthFlow, type AuthHttpRequest, type Grant } from '../../protocol/oa
 import type { AuthRevision } from '../../protocol/oauth/spec.js';
 import { extensionSecrets, type ExtensionGrant } from '../../protocol/oauth/extensionGrants.js';
 import type { DpopKey } from '../../protocol/oauth/dpop.js';
-import { maskAuthHeaders, maskAuthUrl, maskBody, secretsIn } from './mask.js';
+import { keepMasked, maskAuthHeaders, maskAuthUrl, maskBody, secretsIn } from './mask.js';
 import type { BrowserStep, GrantKey, TokenStore } from './types.js';
 
 /** Bodies of the flow's answers are metadata and tokens: anything past this is refused. */
@@ -233,12 +233,8 @@ export class OAuthHost {
       const decision = await new Promise<Parameters<Held['resolve']>[0]>((resolve) => this.held.set(run, { conn, resolve }));
       if (decision.cancel) throw new FlowCancelled('cancelled');
       if (decision.edit) {
-        http = {
-          method: http.method,
-          url: decision.edit.url ?? http.url,
-          headers: decision.edit.headers ?? http.headers,
-          ...(decision.edit.body !== undefined ? { body: decision.edit.body } : http.body === undefined ? {} : { body: http.body }),
-        };
+        // The user edited what was shown, masked: a value left masked is the held one, unchanged.
+        http = keepMasked(http, this.recordedRequest(http, request), decision.edit);
         for (const value of secretsIn(http.body)) request.addSecret(value);
         record({
           step,
