@@ -183,8 +183,13 @@ export function reportLines(label, verdict) {
     }
   }
   const byEntry = new Map();
-  for (const row of rows.filter((r) => r.kind === 'expected-failure' || r.kind === 'not-run'))
+  for (const row of rows.filter((r) => (r.kind === 'expected-failure' || r.kind === 'not-run') && r.entry !== undefined))
     byEntry.set(row.entry, [...(byEntry.get(row.entry) ?? []), row]);
+  const sampled = rows.filter((r) => r.kind === 'not-run' && r.entry === undefined);
+  if (sampled.length > 0)
+    lines.push(
+      `  ~ ${sampled.length} authorization scenarios not run (--quick runs the first of each family; npm run conformance runs all)`,
+    );
   for (const [entry, excused] of byEntry) {
     const notRun = excused.filter((r) => r.kind === 'not-run').length;
     const names = entry.endsWith('/*') ? `${entry} (${excused.length}${notRun > 0 ? `, ${notRun} of them not run` : ''})` : entry;

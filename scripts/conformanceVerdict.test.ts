@@ -112,6 +112,16 @@ describe('quickSkips', () => {
       'auth/dpop-nonce',
     ];
     expect([...quickSkips(scenarios, {})]).toEqual(['auth/metadata-var1', 'auth/iss-unexpected', 'auth/dpop-nonce']);
+    const runs = scenarios.map((scenario) => ({
+      scenario,
+      scored: true,
+      passed: true,
+      problems: [],
+      ...(quickSkips(scenarios, {}).has(scenario) ? { notRun: true } : {}),
+    }));
+    const verdict = judge(runs, {});
+    expect(verdict.counts.failed).toBe(0);
+    expect(reportLines('2026-07-28', verdict).join('\n')).toContain('3 authorization scenarios not run');
   });
 });
 
