@@ -14,12 +14,11 @@ import { AppPage } from './pages/appPage.js';
 import { TimelinePage } from './pages/timelinePage.js';
 import { startProtectedDemo, type ProtectedDemo, type ProtectedDemoVariant } from '../demo/oauth/protectedDemo.js';
 
-/** Every file under a directory with its text, but the one file meant to hold grants (owner-only). */
+/** Every file under a directory, with its text (no grant is remembered here, so none is left out). */
 function filesUnder(dir: string): { file: string; text: string }[] {
   return fs.readdirSync(dir, { recursive: true, withFileTypes: true }).flatMap((entry) => {
     if (!entry.isFile()) return [];
     const file = path.join(entry.parentPath, entry.name);
-    if (path.relative(dir, file) === path.join('oauth', 'grants.json')) return [];
     return [{ file, text: fs.readFileSync(file, 'latin1') }];
   });
 }
