@@ -4,28 +4,10 @@
  * Authorization header), besides every value the connection already knows as secret.
  */
 import { maskText, REDACTED } from '../../protocol/redact.js';
+import { TOKEN_PARAMS } from '../../protocol/oauth/secretParams.js';
 
-/** Parameter and member names whose value is a secret. */
-const SECRET_NAMES = new Set([
-  'access_token',
-  'refresh_token',
-  'id_token',
-  'code',
-  'code_verifier',
-  'client_secret',
-  'client_assertion',
-  'assertion',
-  'subject_token',
-  'actor_token',
-  'registration_access_token',
-  'device_code',
-  'd',
-  'p',
-  'q',
-  'dp',
-  'dq',
-  'qi',
-]);
+/** Parameter and member names whose value is a secret: the credentials, the code, a DPoP private key's members. */
+const SECRET_NAMES = new Set([...TOKEN_PARAMS, 'code', 'd', 'p', 'q', 'dp', 'dq', 'qi']);
 
 /** Names the DPoP private key members share with ordinary words: masked inside JSON only. */
 const JSON_ONLY = new Set(['d', 'p', 'q', 'dp', 'dq', 'qi']);

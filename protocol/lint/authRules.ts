@@ -8,21 +8,9 @@
  */
 import type { AuthEvent } from '../envelope.js';
 import { asRecord } from './state.js';
+import { TOKEN_PARAMS } from '../oauth/secretParams.js';
 
 export type AuthReport = (rule: string, text: string) => void;
-
-/** Query parameters that carry a token or a credential: never in a URL (RFC 6750 §2.3 and the MCP authorization page). */
-const SECRET_PARAMS = [
-  'access_token',
-  'refresh_token',
-  'id_token',
-  'code_verifier',
-  'client_secret',
-  'client_assertion',
-  'assertion',
-  'subject_token',
-  'actor_token',
-];
 
 interface RunState {
   /** The protected resource metadata answers of the run: where, and what status. */
@@ -170,12 +158,12 @@ export class AuthLint {
     if (http === undefined) return;
     const where: string[] = [];
     const names = paramNames(http.url);
-    const found = names.filter((n) => SECRET_PARAMS.includes(n));
+    const found = names.filter((n) => TOKEN_PARAMS.includes(n));
     // The authorization code belongs in the redirect's query, and nowhere else.
     if (event.step !== 'callback' && names.includes('code')) found.push('code');
     if (found.length > 0) where.push(`${found.join(', ')} in the URL ${http.method} ${http.url}`);
     const location = header(http.headers, 'location');
-    const inLocation = location === undefined ? [] : paramNames(location).filter((n) => SECRET_PARAMS.includes(n));
+    const inLocation = location === undefined ? [] : paramNames(location).filter((n) => TOKEN_PARAMS.includes(n));
     if (inLocation.length > 0) where.push(`${inLocation.join(', ')} in the Location ${location ?? ''}`);
     if (where.length === 0) return;
     report('auth-secret-in-url', `A token or credential travels in a URL (${event.step} step): ${where.join('; ')}`);
