@@ -145,6 +145,7 @@ export function judge(runs, expected) {
     unexpectedPasses: count('unexpected-pass'),
     notRun: count('not-run'),
     scored: rows.filter((r) => r.scored).length,
+    scoredNotRun: rows.filter((r) => r.scored && r.kind === 'not-run').length,
     scoredPassed: rows.filter((r) => r.scored && r.passed).length,
   };
   return { rows, stale, counts, ok: counts.failed === 0 && counts.unexpectedPasses === 0 && stale.length === 0 };
@@ -200,7 +201,8 @@ export function reportLines(label, verdict) {
   lines.push(
     `${label}: ${counts.passed} passed, ${counts.expectedFailures} expected failures, ${counts.failed} failed, ` +
       `${counts.unexpectedPasses} unexpected passes${counts.notRun > 0 ? `, ${counts.notRun} not run (--quick)` : ''}; ` +
-      `${counts.scoredPassed} of ${counts.scored} required scenarios pass` +
+      `${counts.scoredPassed} of ${counts.scored - counts.scoredNotRun} required scenarios run pass` +
+      (counts.scoredNotRun > 0 ? ` (${counts.scoredNotRun} more required, not run)` : '') +
       (notScored > 0 ? ` (${notScored} more run, not scored)` : ''),
   );
   return lines;

@@ -148,6 +148,7 @@ describe('judge', () => {
       unexpectedPasses: 0,
       notRun: 0,
       scored: 4,
+      scoredNotRun: 0,
       scoredPassed: 1,
     });
   });
@@ -177,7 +178,7 @@ describe('judge', () => {
     expect(verdict.counts).toMatchObject({ expectedFailures: 1, notRun: 1, failed: 0 });
     expect(reportLines('v', verdict)).toEqual([
       '  ~ auth/* (2, 1 of them not run): expected to fail: OAuth',
-      'v: 0 passed, 1 expected failures, 0 failed, 0 unexpected passes, 1 not run (--quick); 0 of 2 required scenarios pass',
+      'v: 0 passed, 1 expected failures, 0 failed, 0 unexpected passes, 1 not run (--quick); 0 of 1 required scenarios run pass (1 more required, not run)',
     ]);
   });
 
@@ -206,7 +207,7 @@ describe('reportLines', () => {
       '  ! sse-retry: PASSED, but expected-failures.json lists it (sse-retry): remove the entry',
       '  ~ auth/* (2): expected to fail: OAuth is not run',
       '  ! expected-failures.json lists "old", which names no scenario run: remove it',
-      '2025-11-25 (conformance 0.1.16): 1 passed, 2 expected failures, 1 failed, 1 unexpected passes; 2 of 4 required scenarios pass (1 more run, not scored)',
+      '2025-11-25 (conformance 0.1.16): 1 passed, 2 expected failures, 1 failed, 1 unexpected passes; 2 of 4 required scenarios run pass (1 more run, not scored)',
     ]);
   });
 });

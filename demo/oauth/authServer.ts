@@ -187,8 +187,6 @@ export async function startAuthServer(options: AuthServerOptions = {}): Promise<
     const listed = Array.isArray(metadata.scopes_supported) ? (metadata.scopes_supported as unknown[]) : [];
     metadata.scopes_supported = [...new Set([...listed, ...MCP_SCOPES])];
     if (options.pkce === false) delete metadata.code_challenge_methods_supported;
-    // The guard takes Bearer tokens only, as most MCP servers do: sender-constrained ones are not offered.
-    delete metadata.dpop_signing_alg_values_supported;
   });
   const issued: string[] = [];
   provider.use(async (ctx, next) => {

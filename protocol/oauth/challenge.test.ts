@@ -9,6 +9,7 @@ describe('the Bearer challenge of WWW-Authenticate', () => {
         'Bearer error="insufficient_scope", scope="mcp:write files:read", resource_metadata="https://a.example/.well-known/oauth-protected-resource/mcp"',
       ),
     ).toEqual({
+      scheme: 'bearer',
       error: 'insufficient_scope',
       scope: 'mcp:write files:read',
       resourceMetadata: 'https://a.example/.well-known/oauth-protected-resource/mcp',
@@ -22,6 +23,6 @@ describe('the Bearer challenge of WWW-Authenticate', () => {
   });
 
   it('is found among several challenges, whatever the case of the scheme', async () => {
-    expect(await bearerChallenge(401, 'Basic realm="x", bearer realm="mcp"')).toEqual({});
+    expect(await bearerChallenge(401, 'Basic realm="x", bearer realm="mcp"')).toEqual({ scheme: 'bearer' });
   });
 });

@@ -6,6 +6,8 @@
 import * as oauth from 'oauth4webapi';
 
 export interface BearerChallenge {
+  /** Which scheme the server challenged with: `dpop` asks for sender-constrained tokens. */
+  scheme?: 'bearer' | 'dpop';
   /** RFC 9728: where the protected resource metadata is. */
   resourceMetadata?: string;
   /** The scopes the request needs (space-separated). */
@@ -35,6 +37,7 @@ export async function challengeOf(
     if (!found) return undefined;
     const p = found.parameters;
     return {
+      scheme,
       ...(p.resource_metadata === undefined ? {} : { resourceMetadata: p.resource_metadata }),
       ...(p.scope === undefined ? {} : { scope: p.scope }),
       ...(p.error === undefined ? {} : { error: p.error }),

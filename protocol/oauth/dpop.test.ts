@@ -24,6 +24,7 @@ describe('DPoP (RFC 9449)', () => {
 
   it("reads the resource server's DPoP challenge, and its use_dpop_nonce", async () => {
     expect(await dpopChallenge(401, 'DPoP resource_metadata="https://a.example/.well-known/oauth-protected-resource/mcp"')).toEqual({
+      scheme: 'dpop',
       useNonce: false,
       resourceMetadata: 'https://a.example/.well-known/oauth-protected-resource/mcp',
     });

@@ -57,12 +57,13 @@ async function run(
   extension: ExtensionGrant,
   token: (request: Sent) => Response,
   extraMetadata: Record<string, unknown> = {},
+  scheme: 'bearer' | 'dpop' = 'bearer',
 ): Promise<{ result: FlowResult; sent: Sent[] }> {
   const { sent, perform } = world(token, extraMetadata);
   const result = await runAuthFlow({
     serverUrl: SERVER,
     revision: '2026-07-28',
-    challenge: { resourceMetadata: 'https://mcp.example/.well-known/oauth-protected-resource/mcp' },
+    challenge: { scheme, resourceMetadata: 'https://mcp.example/.well-known/oauth-protected-resource/mcp' },
     settings: {},
     perform,
     report: () => undefined,
@@ -176,7 +177,7 @@ describe('the extension grants', () => {
     expect(atob((header(bearer!, 'authorization') ?? '').replace(/^Basic /, ''))).toBe('xaa-client:xaa-secret');
   });
 
-  it('binds the token with DPoP where the authorization server offers it, the proof retried with its nonce', async () => {
+  it('binds the token with DPoP where the MCP server asks for it and the authorization server offers it, the proof retried with its nonce', async () => {
     let answered = 0;
     const { result, sent } = await run(
       { kind: 'client-credentials-secret', clientId: 'c', clientSecret: 'secret' },
@@ -190,11 +191,23 @@ describe('the extension grants', () => {
               headers: { 'content-type': 'application/json' },
             }),
       { dpop_signing_alg_values_supported: ['ES256'] },
+      'dpop',
     );
     expect(result.ok && result.dpop !== undefined).toBe(true);
     const proofs = sent.filter((r) => r.step === 'token').map((r) => jose.decodeJwt(header(r, 'dpop') ?? ''));
     expect(proofs.map((p) => p.nonce)).toEqual([undefined, 'n-1']);
     expect(proofs[1]).toMatchObject({ htm: 'POST', htu: `${ISSUER}/token` });
+  });
+
+  it('asks for a Bearer token when the MCP server challenged with Bearer, even where the authorization server offers DPoP', async () => {
+    const { result, sent } = await run(
+      { kind: 'client-credentials-secret', clientId: 'c', clientSecret: 'secret' },
+      () =>
+        new Response(JSON.stringify({ access_token: 'plain', token_type: 'Bearer' }), { headers: { 'content-type': 'application/json' } }),
+      { dpop_signing_alg_values_supported: ['ES256'] },
+    );
+    expect(result.ok && result.dpop === undefined).toBe(true);
+    expect(sent.filter((r) => r.step === 'token').map((r) => header(r, 'dpop'))).toEqual([undefined]);
   });
 
   it('names every secret each grant holds, to be masked before anything is recorded', () => {

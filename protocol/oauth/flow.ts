@@ -96,6 +96,8 @@ interface ResourceMetadata {
   resource: string;
   authorizationServers: string[];
   scopesSupported?: string[];
+  /** RFC 9728: the server takes (or requires) DPoP-bound tokens. */
+  dpop?: boolean;
 }
 
 export async function runAuthFlow(input: FlowInput): Promise<FlowResult> {
@@ -237,7 +239,14 @@ class AuthFlow {
         `found at ${url}: resource ${json.resource}, authorization server ${servers[0] ?? 'none'}`,
         spec,
       );
-      return { resource: json.resource, authorizationServers: servers, ...(scopes === undefined ? {} : { scopesSupported: scopes }) };
+      const dpop = json.dpop_bound_access_tokens_required === true || (stringList(json.dpop_signing_alg_values_supported)?.length ?? 0) > 0;
+      this.resourceDpop = dpop;
+      return {
+        resource: json.resource,
+        authorizationServers: servers,
+        ...(scopes === undefined ? {} : { scopesSupported: scopes }),
+        ...(dpop ? { dpop } : {}),
+      };
     }
     return this.fail('resource-metadata', `no protected resource metadata found: ${tried.join(', ')}`, spec);
   }
@@ -473,11 +482,32 @@ class AuthFlow {
 
   private verifier = '';
   private dpop: DpopKey | undefined;
+  private dpopDeclined = false;
 
-  /** A DPoP key where the authorization server offers DPoP (its metadata lists a proof algorithm this client signs with). */
+  /** Whether the protected resource metadata said the server takes DPoP-bound tokens. */
+  private resourceDpop = false;
+
+  /**
+   * A DPoP key where the MCP server asks for DPoP (its challenge's scheme, or its metadata) and
+   * the authorization server offers it (a proof algorithm this client signs with). An
+   * authorization server offering DPoP is not enough: a server that takes Bearer tokens only
+   * refuses a DPoP-bound one.
+   */
   private async dpopKey(as: oauth.AuthorizationServer): Promise<DpopKey | undefined> {
     const alg = dpopAlgorithm(as.dpop_signing_alg_values_supported);
     if (alg === undefined) return undefined;
+    if (this.input.challenge?.scheme !== 'dpop' && !this.resourceDpop) {
+      if (this.dpop === undefined && !this.dpopDeclined) {
+        this.dpopDeclined = true;
+        this.input.report(
+          'token',
+          'info',
+          'the authorization server offers DPoP, but the MCP server asked for Bearer tokens (its challenge and its metadata): a Bearer token is asked for',
+          EXTENSION_DPOP_SPEC,
+        );
+      }
+      return undefined;
+    }
     this.dpop ??= await DpopKey.create(alg);
     this.input.report(
       'token',
