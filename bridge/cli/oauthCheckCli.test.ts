@@ -3,34 +3,17 @@
  * printed, the browser's visit played (the authorization server redirects at once), the flow
  * done, the server checked; with --oauth-remember the next run needs no browser at all.
  */
-import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { binJs } from '../testing/runCli.js';
+import { runWithBrowser } from '../testing/runCli.js';
 import { startOAuthFixture, type OAuthFixture } from '../testing/oauthFixture.js';
 
-function runWithBrowser(args: string[], home: string): Promise<{ code: number; stdout: string; stderr: string; visited: boolean }> {
-  return new Promise((resolve) => {
-    const child = spawn(process.execPath, [binJs, ...args], { env: { ...process.env, MCP_LENS_TOKEN: '', MCP_LENS_HOME: home } });
-    let stdout = '';
-    let stderr = '';
-    let visited = false;
-    child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
-    child.stderr.on('data', (d: Buffer) => {
-      stderr += d.toString();
-      const match = /Open this URL to authorize: (\S+)/.exec(stderr);
-      if (match && !visited) {
-        visited = true;
-        void (async () => {
-          const atServer = await fetch(match[1] ?? '', { redirect: 'manual' });
-          await fetch(atServer.headers.get('location') ?? '', { redirect: 'manual' });
-        })();
-      }
-    });
-    child.on('close', (code) => resolve({ code: code ?? 1, stdout, stderr, visited }));
-  });
+/** The fixture's authorization server redirects at once: the visit is two requests. */
+async function visit(url: string): Promise<void> {
+  const atServer = await fetch(url, { redirect: 'manual' });
+  await fetch(atServer.headers.get('location') ?? '', { redirect: 'manual' });
 }
 
 describe('check --url behind OAuth', () => {
@@ -61,6 +44,7 @@ describe('check --url behind OAuth', () => {
         '--transcript',
       ],
       home,
+      visit,
     );
     expect(first.visited).toBe(true);
     expect(first.code, first.stderr).toBe(0);
@@ -74,6 +58,7 @@ describe('check --url behind OAuth', () => {
     const second = await runWithBrowser(
       ['call', '--flow', 'stateless', '--no-discover', '--method', 'tools/list', '--url', fixture.url, '--no-browser', '--oauth-remember'],
       home,
+      visit,
     );
     expect(second.visited).toBe(false);
     expect(second.code, second.stderr).toBe(0);

@@ -5,45 +5,17 @@
  * listener, and lists the demo's tools, in both flows; `check --url` passes there and exits 1
  * naming the rule against each broken variant.
  */
-import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { binJs } from '../testing/runCli.js';
+import { runWithBrowser, type BrowserRun } from '../testing/runCli.js';
 import { completeAuthorization } from '../../demo/oauth/completeAuthorization.js';
 import { startProtectedDemo, type ProtectedDemo, type ProtectedDemoVariant } from '../../demo/oauth/protectedDemo.js';
 
-interface Run {
-  code: number;
-  stdout: string;
-  stderr: string;
-  visited: boolean;
-}
-
-/** Runs the CLI; when it prints the authorization URL, a user logs in, consents, and the browser comes back. */
-function runAsUser(args: string[], home: string): Promise<Run> {
-  return new Promise((resolve) => {
-    const child = spawn(process.execPath, [binJs, ...args, '--no-browser'], {
-      env: { ...process.env, MCP_LENS_TOKEN: '', MCP_LENS_HOME: home },
-    });
-    let stdout = '';
-    let stderr = '';
-    let visited = false;
-    child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
-    child.stderr.on('data', (d: Buffer) => {
-      stderr += d.toString();
-      const match = /Open this URL to authorize: (\S+)/.exec(stderr);
-      if (match && !visited) {
-        visited = true;
-        void completeAuthorization(match[1] ?? '')
-          .then((back) => fetch(back))
-          .catch((error: unknown) => (stderr += `\n[the test's browser: ${String(error)}]\n`));
-      }
-    });
-    child.on('close', (code) => resolve({ code: code ?? 1, stdout, stderr, visited }));
-  });
-}
+/** Runs the CLI; at the printed URL a user logs in and consents, and the browser comes back. */
+const runAsUser = (args: string[], home: string): Promise<BrowserRun> =>
+  runWithBrowser([...args, '--no-browser'], home, async (url) => fetch(await completeAuthorization(url)));
 
 describe('the OAuth client against oidc-provider guarding the demo', () => {
   let demo: ProtectedDemo | undefined;

@@ -3,7 +3,7 @@
  * the CLI's tests. MCP_LENS_TOKEN is emptied so a token set in the caller's shell never leaks
  * into a run.
  */
-import { execFile } from 'node:child_process';
+import { execFile, spawn } from 'node:child_process';
 import path from 'node:path';
 
 export const repoRoot = path.resolve(import.meta.dirname, '..', '..');
@@ -34,5 +34,36 @@ export function runLens(args: string[], maxBuffer = 64 * 1024 * 1024): Promise<C
     execFile(process.execPath, [binJs, ...args], { maxBuffer, env: { ...process.env, MCP_LENS_TOKEN: '' } }, (error, stdout, stderr) => {
       resolve({ code: error ? (typeof error.code === 'number' ? error.code : 1) : 0, stdout, stderr });
     });
+  });
+}
+
+export interface BrowserRun {
+  code: number;
+  stdout: string;
+  stderr: string;
+  /** The command printed an authorization URL, and the browser was sent there. */
+  visited: boolean;
+}
+
+/**
+ * Runs the CLI under `home` with --no-browser's contract: when it prints the URL to authorize,
+ * `browser` plays the user's visit (it follows the authorization server back to the CLI's callback).
+ */
+export function runWithBrowser(args: string[], home: string, browser: (url: string) => Promise<unknown>): Promise<BrowserRun> {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, [binJs, ...args], { env: { ...process.env, MCP_LENS_TOKEN: '', MCP_LENS_HOME: home } });
+    let stdout = '';
+    let stderr = '';
+    let visited = false;
+    child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
+    child.stderr.on('data', (d: Buffer) => {
+      stderr += d.toString();
+      const match = /Open this URL to authorize: (\S+)/.exec(stderr);
+      if (match && !visited) {
+        visited = true;
+        browser(match[1] ?? '').catch((error: unknown) => (stderr += `\n[the test's browser: ${String(error)}]\n`));
+      }
+    });
+    child.on('close', (code) => resolve({ code: code ?? 1, stdout, stderr, visited }));
   });
 }

@@ -12,7 +12,7 @@ import { issuerMismatch, resourceMetadataUrls, resourceMismatch, serverMetadataU
 import { chooseScopes, split } from './scopes.js';
 import { specRef, type AuthRevision, type SpecRef, type SpecSection } from './spec.js';
 import { chooseAuthMethod, type ClientSettings, type RegisteredClient } from './client.js';
-import { EXTENSION_SPECS, type ExtensionGrant } from './extensionGrants.js';
+import { EXTENSION_SPECS, formBasic, type ExtensionGrant } from './extensionGrants.js';
 import { runExtensionGrant } from './extensionFlow.js';
 import { DPOP_NONCE_RETRY, DpopKey, dpopAlgorithm, isDpopBound, isDpopNonceError } from './dpop.js';
 
@@ -656,7 +656,7 @@ function oauthClient(client: RegisteredClient): oauth.Client {
 function clientAuth(client: RegisteredClient): oauth.ClientAuth {
   switch (client.method) {
     case 'client_secret_basic':
-      return secretBasic(client.clientId, client.clientSecret ?? '');
+      return formBasic(client.clientId, client.clientSecret ?? '');
     case 'client_secret_post':
       return oauth.ClientSecretPost(client.clientSecret ?? '');
     case 'none':
@@ -666,18 +666,6 @@ function clientAuth(client: RegisteredClient): oauth.ClientAuth {
       return never;
     }
   }
-}
-
-/**
- * client_secret_basic with the id and secret encoded as RFC 6749 §2.3.1 says (form encoding,
- * which leaves `-`, `.`, `_`, `*` alone); oauth4webapi also escapes those, which servers that
- * do not decode (many) then refuse.
- */
-function secretBasic(clientId: string, clientSecret: string): oauth.ClientAuth {
-  const encode = (value: string): string => new URLSearchParams({ v: value }).toString().slice(2);
-  return (_as, _client, _body, headers) => {
-    headers.set('authorization', `Basic ${btoa(`${encode(clientId)}:${encode(clientSecret)}`)}`);
-  };
 }
 
 function authMethodOf(value: unknown): RegisteredClient['method'] | undefined {
