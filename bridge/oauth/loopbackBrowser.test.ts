@@ -72,6 +72,7 @@ describe('LoopbackBrowser', () => {
     expect(answer).toEqual({ ok: false, reason: 'nothing came back to /oauth/callback within 50 ms' });
     // A later wait brings the listener back: the expired state is still refused.
     const next = step.authorize(AUTHORIZE, 's-2', () => undefined);
+    expect(await step.redirectUri()).toBe(redirect);
     const late = await fetch(`${redirect}?code=x&state=s-1`);
     expect(late.status).toBe(400);
     step.close();

@@ -37,6 +37,8 @@ export class LoopbackBrowser implements BrowserStep {
   private readonly pending = new Map<string, Pending>();
   private server: http.Server | undefined;
   private listening: Promise<number> | undefined;
+  /** The last listener's close: its port is free again only once this settles. */
+  private closing: Promise<void> = Promise.resolve();
   private port: number;
 
   constructor(private readonly options: LoopbackBrowserOptions) {
@@ -83,7 +85,12 @@ export class LoopbackBrowser implements BrowserStep {
   }
 
   private listen(): Promise<number> {
-    this.listening ??= new Promise<number>((resolve, reject) => {
+    this.listening ??= this.closing.then(() => this.bind());
+    return this.listening;
+  }
+
+  private bind(): Promise<number> {
+    return new Promise<number>((resolve, reject) => {
       const server = http.createServer((req, res) => this.answer(req, res));
       server.once('error', (error: NodeJS.ErrnoException) => {
         this.listening = undefined;
@@ -101,15 +108,17 @@ export class LoopbackBrowser implements BrowserStep {
         resolve(this.port);
       });
     });
-    return this.listening;
   }
 
   private stopListening(): void {
     const server = this.server;
     this.server = undefined;
     this.listening = undefined;
-    server?.close();
-    server?.closeIdleConnections();
+    if (server === undefined) return;
+    // The port is released only when the close completes: a step-up that listens again on the
+    // same port before then would find it in use.
+    this.closing = new Promise((resolve) => server.close(() => resolve()));
+    server.closeIdleConnections();
   }
 
   private answer(req: http.IncomingMessage, res: http.ServerResponse): void {
