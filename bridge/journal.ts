@@ -379,7 +379,10 @@ export function listJournals(dir: string): { sessions: JournalSummary[]; unreada
 /** How an exported session file is named, the file most likely to be saved among the journals. */
 const SESSION_FILE_END = '.mcplens.json';
 
-/** Session ids are file names we made; refuse anything else so a request cannot walk the disk. */
+/**
+ * Session ids are file names we made (a tap's journal is `tap-` and one); refuse anything else
+ * so a request cannot walk the disk.
+ */
 export function isSessionId(value: string): boolean {
-  return /^[0-9T-]+-[0-9a-f]{6}$/.test(value);
+  return /^(tap-)?[0-9T-]+-[0-9a-f]{6}$/.test(value);
 }

@@ -139,6 +139,20 @@ export type RedactedHttpConfig = z.infer<typeof redactedHttpConfigSchema>;
 export const redactedConnectionConfigSchema = z.union([redactedConfigSchema, redactedHttpConfigSchema]);
 export type RedactedConnectionConfig = z.infer<typeof redactedConnectionConfigSchema>;
 
+/**
+ * A connection a host (Claude Desktop, an IDE) opened through `mcp-lens tap`: MCP Lens only
+ * watches it. `id` names the tap (its journal is `tap-<session>` when no bridge ran), `pid` is the
+ * tap's own process, `client` the host as its first request named itself, when the tap saw it.
+ */
+export const tapInfoSchema = z.object({
+  id: z.string().regex(/^[0-9a-f]{6,32}$/),
+  pid: z.number().int().optional(),
+  /** `stdio`: the tap ran the server; `http`: the tap is a reverse proxy in front of `config.url`. */
+  via: z.enum(['stdio', 'http']),
+  client: z.object({ name: z.string().max(200), version: z.string().max(100).optional() }).optional(),
+});
+export type TapInfo = z.infer<typeof tapInfoSchema>;
+
 export const spawnEventSchema = z.object({
   ...stamp,
   kind: z.literal('spawn'),
@@ -146,6 +160,8 @@ export const spawnEventSchema = z.object({
   /** The server's process id; absent for an HTTP connection, which has none. */
   pid: z.number().int().optional(),
   label: z.string().optional(),
+  /** Present when a host's tap recorded this connection: read-only in the app, never written to. */
+  tap: tapInfoSchema.optional(),
 });
 
 export const spawnErrorEventSchema = z.object({
