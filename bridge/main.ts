@@ -20,6 +20,7 @@ const USAGE = `Usage: mcp-lens [options] [-- command [args...]]
        mcp-lens view <file> [--html <out>] [options]               (mcp-lens view --help)
        mcp-lens replay <file> [options] -- command [args...]       (mcp-lens replay --help)
        mcp-lens mock <file> [--conn <id>]                          (mcp-lens mock --help)
+       mcp-lens tap [options] -- command [args...]                 (mcp-lens tap --help)
        mcp-lens tour check <file>                                  (mcp-lens tour --help)
        mcp-lens conformance-client <url>                           (mcp-lens conformance-client --help)
 
@@ -94,6 +95,8 @@ export async function runCli(argv: string[], options: CliOptions = {}): Promise<
     );
   if (argv[0] === 'replay') return headless('replay', async () => (await import('./cli/replay.js')).runReplay(argv.slice(1)));
   if (argv[0] === 'mock') return headless('mock', async () => (await import('./cli/mock.js')).runMock(argv.slice(1)));
+  // Not through `headless`: a tap's exit is its server's, code or signal, and nothing of its own.
+  if (argv[0] === 'tap') return (await import('./cli/tap.js')).runTap(argv.slice(1));
   if (argv[0] === 'tour') return headless('tour', async () => (await import('./cli/tour.js')).runTour(argv.slice(1)));
   if (argv[0] === 'conformance-client')
     return headless('conformance-client', async () => (await import('./cli/conformanceClient.js')).runConformanceClient(argv.slice(1)));

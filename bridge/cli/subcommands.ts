@@ -8,7 +8,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 
-export const SUBCOMMANDS = ['call', 'check', 'view', 'replay', 'mock', 'tour', 'conformance-client'] as const;
+export const SUBCOMMANDS = ['call', 'check', 'view', 'replay', 'mock', 'tap', 'tour', 'conformance-client'] as const;
 
 /** The message for a first word that is no subcommand, or undefined when it names a program to serve. */
 export function unknownSubcommand(word: string | undefined, env: NodeJS.ProcessEnv = process.env): string | undefined {
