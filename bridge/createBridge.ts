@@ -35,6 +35,8 @@ import { OAuthHost } from './oauth/oauthHost.js';
 import { LoopbackCallback } from './oauth/loopbackCallback.js';
 import { FileTokenStore } from './oauth/fileTokenStore.js';
 import { defaultHome } from './home.js';
+import { TAP_MAX_FRAME_BYTES, TapRegistry, serveTapSocket } from './tap/tapSocket.js';
+import { removeBridgeFile, writeBridgeFile } from './tap/bridgeFile.js';
 import type { TokenStore } from './oauth/types.js';
 
 export interface BridgeOptions {
@@ -111,6 +113,9 @@ async function listen(options: BridgeOptions): Promise<RunningBridge> {
     );
   }
   const token = options.token ?? newToken();
+  // Minted per run, never configurable: it lets a tap in at /ws/tap and nowhere else (docs/adr/0010).
+  const tapToken = newToken();
+  const taps = new TapRegistry();
   // Minted per run, never configurable: a follower link is worth no more than this run.
   const followerToken = newToken();
   const home = options.home ?? defaultHome();
@@ -157,6 +162,8 @@ async function listen(options: BridgeOptions): Promise<RunningBridge> {
   const server = http.createServer(app);
   // Past the limit, ws closes that socket (1009) before reading the rest: the page reconnects.
   const wss = new WebSocketServer({ noServer: true, maxPayload: MAX_CLIENT_FRAME_BYTES });
+  // A tap's frame carries what a server wrote, which may be one line far past any frame of the app's.
+  const tapWss = new WebSocketServer({ noServer: true, maxPayload: TAP_MAX_FRAME_BYTES });
   let followers: FollowersListener | undefined;
   const welcome = welcomeFor({
     session,
@@ -170,8 +177,11 @@ async function listen(options: BridgeOptions): Promise<RunningBridge> {
 
   server.on(
     'upgrade',
-    upgradeHandler(policy, wss, (ws, access) =>
-      serveSocket(ws, { journal, host, idle, welcome: () => welcome(access), access, follower, record }),
+    upgradeHandler(
+      policy,
+      wss,
+      (ws, access) => serveSocket(ws, { journal, host, idle, welcome: () => welcome(access), access, follower, record, taps }),
+      { token: tapToken, wss: tapWss, serve: (ws) => serveTapSocket(ws, { session, taps, record, recordLine }) },
     ),
   );
 
@@ -187,7 +197,7 @@ async function listen(options: BridgeOptions): Promise<RunningBridge> {
         tourFile: options.tourFile,
         staticDir: options.staticDir,
         wss,
-        serve: (ws) => serveSocket(ws, { journal, host, idle, welcome: () => welcome('follow'), access: 'follow', follower, record }),
+        serve: (ws) => serveSocket(ws, { journal, host, idle, welcome: () => welcome('follow'), access: 'follow', follower, record, taps }),
       });
     } catch (error) {
       idle.close();
@@ -199,16 +209,33 @@ async function listen(options: BridgeOptions): Promise<RunningBridge> {
     }
   }
   journal.append({ kind: 'notice', level: 'info', message: `bridge ${VERSION} listening on ${bindHost}:${port}` });
+  // How taps find this bridge. Without it the bridge works as ever; taps journal by themselves.
+  try {
+    writeBridgeFile(home, { url: `http://${urlHost}:${port}`, pid: process.pid, session, tapToken, version: VERSION });
+  } catch (error) {
+    journal.append({
+      kind: 'notice',
+      level: 'warn',
+      message: `taps cannot find this bridge: ${home}/bridge.json could not be written (${(error as Error).message})`,
+    });
+  }
 
   let closing: Promise<void> | undefined;
   const close = (): Promise<void> => {
     closing ??= (async () => {
       idle.close();
       oauth.close();
+      try {
+        removeBridgeFile(home, tapToken);
+      } catch {
+        // Left behind: its pid is gone, so a tap takes it for stale.
+      }
+      taps.closeAll();
       await host.shutdown();
       journal.append({ kind: 'notice', level: 'info', message: 'bridge stopped' });
       for (const client of wss.clients) client.close(1001, 'bridge stopping');
       wss.close();
+      tapWss.close();
       server.closeAllConnections();
       followers?.server.closeAllConnections();
       await Promise.all(
@@ -239,9 +266,9 @@ function openRecording(journalDir: string, session: string, write: BridgeOptions
   const journal = new Journal(journalDir, session, write);
   const secrets = new KnownSecrets();
   const follower = new FollowerView();
-  const record = (event: UnstampedEvent): void => follower.saw(journal.append(secrets.maskEvent(event)));
-  const recordLine = (conn: string, stream: LineStream, bytes: Buffer, eol: Eol): void => {
-    journal.appendLine(conn, stream, secrets.maskBytes(bytes), eol);
+  const record = (event: UnstampedEvent, at?: number): void => follower.saw(journal.append(secrets.maskEvent(event), at));
+  const recordLine = (conn: string, stream: LineStream, bytes: Buffer, eol: Eol, at?: number): void => {
+    journal.appendLine(conn, stream, secrets.maskBytes(bytes), eol, at);
     follower.sawLine(journal.lastSeq, conn);
   };
   return { journal, secrets, follower, record, recordLine };

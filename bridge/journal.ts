@@ -89,10 +89,14 @@ export class Journal {
     this.readFd = fs.openSync(this.file, 'r');
   }
 
-  /** Stamps and queues one event; readers are told once it is on disk. */
-  append(event: UnstampedEvent): BridgeEvent {
+  /**
+   * Stamps and queues one event; readers are told once it is on disk. `at`: when it happened, if
+   * that was before now (a tap's line, seen by the tap before it reached us); never before the
+   * last event's time.
+   */
+  append(event: UnstampedEvent, at?: number): BridgeEvent {
     if (this.closed) throw new Error('journal is closed');
-    const t = this.now();
+    const t = this.now(at);
     let stamped = { seq: this.nextSeq, t, ...event } as BridgeEvent;
     let line: string;
     try {
@@ -117,19 +121,20 @@ export class Journal {
    * Stamps and queues a line a server wrote (or was sent): the same event as append's, but a big
    * line goes from its bytes to the journal's in one copy (bridge/lineRecord.ts).
    */
-  appendLine(conn: string, stream: LineStream, bytes: Buffer, eol: Eol): void {
+  appendLine(conn: string, stream: LineStream, bytes: Buffer, eol: Eol, at?: number): void {
     if (bytes.length < BIG_LINE_BYTES) {
-      this.append(lineEvent(conn, stream, bytes, eol));
+      this.append(lineEvent(conn, stream, bytes, eol), at);
       return;
     }
     if (this.closed) throw new Error('journal is closed');
-    const line = serializeLine(this.nextSeq, this.now(), conn, stream, bytes, eol);
+    const line = serializeLine(this.nextSeq, this.now(at), conn, stream, bytes, eol);
     this.queue(line, line.length);
   }
 
   /** The time for the next event: clamped so that t never goes back, even across a clock quirk. */
-  private now(): number {
-    this.lastT = Math.max(monotonicNow(), this.lastT);
+  private now(at?: number): number {
+    const now = monotonicNow();
+    this.lastT = Math.max(at === undefined || at > now ? now : at, this.lastT);
     return this.lastT;
   }
 

@@ -75,3 +75,15 @@ export function bearerToken(header: string | undefined): string | undefined {
 export function isLoopback(host: string): boolean {
   return host === '127.0.0.1' || host === '::1' || host === 'localhost';
 }
+
+/**
+ * The door of `/ws/tap` (docs/adr/0010): the tap token in an Authorization header, a Host of
+ * ours, and no Origin at all. A tap is a local program; a browser always sends Origin, so no
+ * page, whatever it knows, can open this socket.
+ */
+export function checkTapUpgrade(policy: GatePolicy, tapToken: string, headers: IncomingHttpHeaders): GateVerdict {
+  if (!tokensMatch(bearerToken(headers.authorization), tapToken)) return { ok: false, status: 401, reason: 'missing or wrong tap token' };
+  if (!hostAllowed(policy, headers.host)) return { ok: false, status: 403, reason: `Host not allowed: ${headers.host ?? '(none)'}` };
+  if (headers.origin !== undefined) return { ok: false, status: 403, reason: 'a tap sends no Origin: pages may not open this socket' };
+  return { ok: true, access: 'full' };
+}

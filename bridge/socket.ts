@@ -44,6 +44,8 @@ export interface SocketContext {
   follower: FollowerView;
   /** How an event of the app's (a note) is journaled: through the bridge's masking of known secrets. */
   record: (event: UnstampedEvent) => void;
+  /** The connections taps record: a host's, which no command of the app's may touch. */
+  taps?: { owns(conn: string): boolean };
 }
 
 export function serveSocket(ws: WebSocket, ctx: SocketContext): void {
@@ -114,6 +116,10 @@ export function serveSocket(ws: WebSocket, ctx: SocketContext): void {
     // keep alive or write to anything.
     if (ctx.access === 'follow' && command.type !== 'attach') {
       return reject(`${command.type} refused: this page follows with a read-only link, it cannot act`);
+    }
+    // A note (the app's own words about it) is not a write to the connection.
+    if ('conn' in command && command.type !== 'note' && command.conn !== undefined && ctx.taps?.owns(command.conn)) {
+      return reject(`${command.type} refused: ${command.conn} is a host's connection recorded by mcp-lens tap; MCP Lens only watches it`);
     }
     switch (command.type) {
       case 'attach':

@@ -2,7 +2,8 @@
  * The session model: recorded bridge events folded, one at a time, into what the app shows
  * about each server connection. Incremental: applying an event never rescans earlier ones.
  */
-import type { AuthEvent, BridgeEvent, RedactedConnectionConfig, StopReason } from './envelope.js';
+import type { AuthEvent, BridgeEvent, RedactedConnectionConfig, StopReason, TapInfo } from './envelope.js';
+import { hostOfValue, type HostName } from './tap/hostName.js';
 import { ENDPOINT_EVENT, readEndpoint } from './http/legacyEndpoint.js';
 import { headerValue } from './http/requests.js';
 import type { Connected } from './connect.js';
@@ -59,6 +60,11 @@ export interface ConnInfo {
   stdinLines: number;
   stdoutLines: number;
   stderrLines: number;
+  /**
+   * A host's connection recorded by `mcp-lens tap`: read-only. `client` is the host as it named
+   * itself, `server` the server as it answered (initialize, or server/discover).
+   */
+  tap?: TapInfo & { server?: HostName };
 }
 
 const LIST_CHANGED: Record<string, 'tools' | 'prompts' | 'resources' | undefined> = {
@@ -161,6 +167,8 @@ export class SessionModel {
         if (event.config.transport === 'http') info.http = { requests: 0, responses: 0, sseEvents: 0 };
         else delete info.http;
         if (event.label !== undefined) info.label = event.label;
+        if (event.tap === undefined) delete info.tap;
+        else info.tap = { ...event.tap, ...(info.tap?.client && !event.tap.client ? { client: info.tap.client } : {}) };
         delete info.exit;
         delete info.spawnError;
         delete info.stopReason;
@@ -182,6 +190,7 @@ export class SessionModel {
           const list = LIST_CHANGED[message.classified.method];
           if (list) info.listChanged[list] = event.seq;
         }
+        if (info.tap && message) this.nameTapped(info.tap, message);
         if (event.stream === 'stdin') info.stdinLines++;
         else if (event.stream === 'stdout') info.stdoutLines++;
         else info.stderrLines++;
@@ -218,6 +227,23 @@ export class SessionModel {
       default: {
         const never: never = event;
         return never;
+      }
+    }
+  }
+
+  /** A tapped connection's names, from the host's first request that says who it is and the server's answer to its opening. */
+  private nameTapped(tap: NonNullable<ConnInfo['tap']>, message: WireMessage): void {
+    const c = message.classified;
+    if (tap.client === undefined && message.from === 'client' && c.kind === 'request') {
+      const host = hostOfValue(c.message);
+      if (host) tap.client = host;
+    }
+    if (tap.server === undefined && message.from === 'server' && c.kind === 'result') {
+      // Folded light (an old event of a long backlog), a line is not paired: its serverInfo says enough.
+      const method = message.pairing.kind === 'none' ? 'initialize' : this.exchanges.get(message.conn, 'client', c.id)?.method;
+      if (method === 'initialize' || method === 'server/discover') {
+        const server = serverOfResult(c.result);
+        if (server) tap.server = server;
       }
     }
   }
@@ -289,7 +315,11 @@ export class SessionModel {
  */
 function lightMessage(event: BridgeEvent): WireMessage | undefined {
   if (event.kind !== 'line' || event.text === undefined || event.conn === undefined) return undefined;
-  const wanted = event.stream === 'stdin' ? event.text.includes('"id"') : event.stream === 'stdout' && event.text.includes('list_changed');
+  // A server's serverInfo names a tapped connection (its opening may be far back in the backlog).
+  const wanted =
+    event.stream === 'stdin'
+      ? event.text.includes('"id"')
+      : event.stream === 'stdout' && (event.text.includes('list_changed') || event.text.includes('"serverInfo"'));
   if (!wanted) return undefined;
   return {
     seq: event.seq,
@@ -301,4 +331,15 @@ function lightMessage(event: BridgeEvent): WireMessage | undefined {
     classified: classifyText(event.text),
     pairing: { kind: 'none' },
   };
+}
+
+/** The server's own name in an initialize or server/discover result (`serverInfo`: title, else name). */
+function serverOfResult(result: unknown): HostName | undefined {
+  if (typeof result !== 'object' || result === null) return undefined;
+  const info = (result as Record<string, unknown>).serverInfo;
+  if (typeof info !== 'object' || info === null) return undefined;
+  const { title, name, version } = info as Record<string, unknown>;
+  const shown = typeof title === 'string' && title.trim() !== '' ? title : name;
+  if (typeof shown !== 'string' || shown.trim() === '') return undefined;
+  return { name: shown.slice(0, 200), ...(typeof version === 'string' && version !== '' ? { version: version.slice(0, 100) } : {}) };
 }

@@ -17,6 +17,11 @@ export interface TapRecorder {
   record(event: TapUnstamped, at?: number): void;
   /** Records one line as the bridge records a server's lines: text when UTF-8, else base64. Never throws. */
   line(stream: LineStream, bytes: Buffer, eol: Eol, at?: number): void;
+  /**
+   * The host named itself (its first request's client info): a bridge that joins later is told
+   * in the spawn it gets, even when the request itself went to another bridge's record.
+   */
+  nameHost?(host: { name: string; version?: string }): void;
   /** Sends or writes what is pending, then lets go of the socket and the journal. */
   close(): Promise<void>;
 }

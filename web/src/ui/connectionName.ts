@@ -11,9 +11,16 @@ export interface Nameable {
   label?: string | undefined;
   config?: Pick<RedactedConfig, 'command' | 'args'> | Pick<RedactedHttpConfig, 'transport' | 'url'> | undefined;
   connected?: Connected | undefined;
+  tap?: { client?: { name: string; version?: string } | undefined; server?: { name: string; version?: string } | undefined } | undefined;
 }
 
 export function connectionName(info: Nameable): string {
+  // A host's connection, seen through a tap: the host first, as the host's own view of it.
+  if (info.tap) {
+    const host = info.tap.client ? serverInfoName(info.tap.client) : undefined;
+    const server = (info.tap.server ? serverInfoName(info.tap.server) : undefined) ?? (info.config ? scriptName(info.config) : info.conn);
+    return `${host ?? 'a host'} → ${server}`;
+  }
   const server = serverInfoName(info.connected?.serverInfo);
   if (server !== undefined) {
     // A label the server's name already says (the demo's) adds nothing; a comparison's role does.

@@ -24,6 +24,7 @@ export function ConnectionCard({ info, store, active, onSelect, onShowAuth }: Pr
   const http = info.config?.transport === 'http';
   const running = info.status === 'running' || info.status === 'starting';
   const name = connectionName(info);
+  if (info.tap) return <TappedCard info={info} store={store} name={name} />;
 
   const send = (event?: FormEvent): void => {
     event?.preventDefault();
@@ -157,11 +158,59 @@ export function ConnectionCard({ info, store, active, onSelect, onShowAuth }: Pr
   );
 }
 
+/**
+ * A host's connection seen through `mcp-lens tap`: what passed, live, and nothing to act with.
+ * The host owns it; MCP Lens never writes into it, stops it or connects on it.
+ */
+function TappedCard({ info, store, name }: { info: ConnInfo; store: SessionStore; name: string }) {
+  return (
+    <section
+      className="conn tapped"
+      data-testid="connection"
+      data-conn={info.conn}
+      data-status={info.status}
+      data-tapped=""
+      aria-label={`Connection ${info.conn}, tapped`}
+    >
+      <div className="title">
+        <span>{info.conn}</span>
+        <span
+          className="pill tap"
+          data-testid="tap-pill"
+          title="A host's own connection, recorded by mcp-lens tap: MCP Lens only watches it"
+        >
+          tapped · read-only
+        </span>
+      </div>
+      <div className="meta line" title={info.config ? commandLine(info.config) : name} data-testid="conn-name">
+        {name}
+      </div>
+      <div className="meta line" title={statusLine(info)} data-testid="conn-status">
+        {statusLine(info)}
+      </div>
+      {(info.status === 'exited' || info.status === 'failed') && (
+        <div className="row">
+          <button type="button" onClick={() => store.remove(info.conn)} title="Take it off the list; the log keeps its events">
+            Remove
+          </button>
+        </div>
+      )}
+    </section>
+  );
+}
+
 export function statusLine(info: ConnInfo): string {
   switch (info.status) {
     case 'starting':
       return 'starting…';
     case 'running': {
+      if (info.tap) {
+        const counts =
+          info.config?.transport === 'http'
+            ? `${info.http?.requests ?? 0} requests, ${info.stdinLines} sent, ${info.stdoutLines} received`
+            : `${info.stdinLines} from the host, ${info.stdoutLines} from the server, ${info.stderrLines} stderr`;
+        return `tapped${info.tap.pid === undefined ? '' : ` (tap pid ${info.tap.pid})`} · ${counts}`;
+      }
       // No connect choice journaled: launch only, the user writes the opening lines.
       const opening = info.choice === undefined ? 'launched: write the opening lines' : 'connecting…';
       const state = info.connected ? 'connected' : info.connectError ? 'connect failed' : opening;
