@@ -241,10 +241,8 @@ export class SessionModel {
     if (tap.server === undefined && message.from === 'server' && c.kind === 'result') {
       // Folded light (an old event of a long backlog), a line is not paired: its serverInfo says enough.
       const method = message.pairing.kind === 'none' ? 'initialize' : this.exchanges.get(message.conn, 'client', c.id)?.method;
-      if (method === 'initialize' || method === 'server/discover') {
-        const server = serverOfResult(c.result);
-        if (server) tap.server = server;
-      }
+      const server = serverOfResult(c.result, method === 'initialize' || method === 'server/discover');
+      if (server) tap.server = server;
     }
   }
 
@@ -319,7 +317,7 @@ function lightMessage(event: BridgeEvent): WireMessage | undefined {
   const wanted =
     event.stream === 'stdin'
       ? event.text.includes('"id"')
-      : event.stream === 'stdout' && (event.text.includes('list_changed') || event.text.includes('"serverInfo"'));
+      : event.stream === 'stdout' && (event.text.includes('list_changed') || event.text.includes('serverInfo"'));
   if (!wanted) return undefined;
   return {
     seq: event.seq,
@@ -333,10 +331,16 @@ function lightMessage(event: BridgeEvent): WireMessage | undefined {
   };
 }
 
-/** The server's own name in an initialize or server/discover result (`serverInfo`: title, else name). */
-function serverOfResult(result: unknown): HostName | undefined {
+/**
+ * The server's own name in a result: an initialize result's `serverInfo` (`opening`), or the
+ * `io.modelcontextprotocol/serverInfo` of any result's `_meta` (the stateless flow); title, else name.
+ */
+function serverOfResult(result: unknown, opening: boolean): HostName | undefined {
   if (typeof result !== 'object' || result === null) return undefined;
-  const info = (result as Record<string, unknown>).serverInfo;
+  const { serverInfo, _meta: meta } = result as Record<string, unknown>;
+  const info =
+    (opening ? serverInfo : undefined) ??
+    (typeof meta === 'object' && meta !== null ? (meta as Record<string, unknown>)['io.modelcontextprotocol/serverInfo'] : undefined);
   if (typeof info !== 'object' || info === null) return undefined;
   const { title, name, version } = info as Record<string, unknown>;
   const shown = typeof title === 'string' && title.trim() !== '' ? title : name;
