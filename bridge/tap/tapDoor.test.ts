@@ -8,6 +8,7 @@ import WebSocket from 'ws';
 import { BridgeClient, startTestBridge, type TestBridge } from '../testing/bridgeClient.js';
 import { bridgeFilePath, readBridgeFile } from './bridgeFile.js';
 import type { TapFrame, TapReply } from '../../protocol/tap/tapFrames.js';
+import type { ClientCommandInput } from '../../protocol/envelope.js';
 
 let running: TestBridge | undefined;
 afterEach(async () => {
@@ -108,12 +109,12 @@ describe('the tap door', () => {
     other.ws.send(JSON.stringify(hello('abcdef12')));
     expect(await refused).toMatchObject({ type: 'rejected', message: expect.stringContaining('already joined') });
 
-    for (const command of [
+    const writes: ClientCommandInput[] = [
       { type: 'send', conn: 'tap-abcdef12', text: '{}' },
       { type: 'stop', conn: 'tap-abcdef12' },
       { type: 'spawn', conn: 'tap-abcdef12', config: { command: 'node', args: [] } },
-    ] as const)
-      app.send(command);
+    ];
+    for (const command of writes) app.send(command);
     await app.waitFor(() => app.rejected.length === 3 || undefined);
     for (const message of app.rejected) expect(message).toContain('MCP Lens only watches it');
     ws.close();
