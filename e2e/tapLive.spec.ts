@@ -2,12 +2,16 @@
 // `mcp-lens tap`, in both flows at once, while the app is open. Each tapped connection appears in
 // the sidebar named by the host and the server, its rows and lint land on the timeline as they
 // pass, and nothing in the app can write to it: no controls on its card, no resend, and the
-// bridge refuses a command that names it.
+// bridge refuses a command that names it. With no bridge running, the tap journals; the session
+// opens from the sidebar of a bridge started later, like any other.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { test, expect } from './support/fixtures.js';
 import { atEachViewport } from './support/viewports.js';
 import { AppPage } from './pages/appPage.js';
-import { binJs, fixture, root } from './support/lens.js';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { binJs, fixture, root, startLens } from './support/lens.js';
 
 function startHost(flow: 'handshake' | 'stateless', home: string): { proc: ChildProcess; printed: Promise<string> } {
   const proc = spawn(
@@ -85,5 +89,28 @@ atEachViewport(() => {
     // The host ends the session: its server exits, and the card says so.
     const tapped = page.locator('[data-testid="connection"][data-tapped]');
     await expect(tapped.filter({ hasText: 'Test Host' }).first()).toHaveAttribute('data-status', 'exited');
+  });
+
+  test('a host tapped while no bridge ran is journaled, and opens from the sidebar of a bridge started later', async ({ page }) => {
+    const home = fs.mkdtempSync(path.join(os.tmpdir(), 'mcp-lens-e2e-tap-'));
+    const host = startHost('handshake', home);
+    expect(await host.printed).toContain('through the tap');
+    host.proc.stdin?.end();
+    await new Promise((resolve) => host.proc.once('exit', resolve));
+    const [journal] = fs.readdirSync(path.join(home, 'journal')).filter((name) => name.startsWith('tap-'));
+    expect(journal).toBeDefined();
+    const session = (journal ?? '').replace(/\.jsonl$/, '');
+
+    const lens = await startLens({ home });
+    try {
+      const app = new AppPage(page);
+      await app.open(lens.url);
+      await page.getByTestId('past-sessions').getByRole('button', { name: session }).click();
+      await expect(page.getByTestId('archive-banner')).toContainText(session);
+      await expect(app.row('tools/call', 2)).toHaveAttribute('data-status', 'ok');
+      await expect(app.row('logging/setLevel', 9001).getByTestId('finding-flag')).toBeVisible();
+    } finally {
+      await lens.stop();
+    }
   });
 });
