@@ -52,6 +52,8 @@ atEachViewport(() => {
       // Nothing to act with: no Stop, no raw line, not a connection the panels work on.
       await expect(card.getByRole('button')).toHaveCount(0);
       await expect(page.getByTestId('active-conn')).toHaveText('no open connection');
+      // Only the host ends its connections: "Stop all" has nothing of ours to stop.
+      await expect(page.getByRole('button', { name: 'Stop all' })).toBeDisabled();
 
       // Its rows, paired, as they passed: the echo call of each flow, answered.
       for (const flow of ['handshake', 'stateless']) {

@@ -276,7 +276,8 @@ export class SessionStore {
   /** Stops every server this session still runs. */
   stopAll(): void {
     for (const info of this.model.conns.values()) {
-      if (!info.removed && (info.status === 'running' || info.status === 'starting')) this.disconnect(info.conn);
+      // A tapped connection is the host's: only the host ends it.
+      if (!info.removed && !info.tap && (info.status === 'running' || info.status === 'starting')) this.disconnect(info.conn);
     }
   }
 
