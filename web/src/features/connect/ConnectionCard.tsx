@@ -147,13 +147,7 @@ export function ConnectionCard({ info, store, active, onSelect, onShowAuth }: Pr
           </div>
         </form>
       )}
-      {(info.status === 'exited' || info.status === 'failed') && (
-        <div className="row">
-          <button type="button" onClick={() => store.remove(info.conn)} title="Take it off the list; the log keeps its events">
-            Remove
-          </button>
-        </div>
-      )}
+      <RemoveRow info={info} store={store} />
     </section>
   );
 }
@@ -188,14 +182,20 @@ function TappedCard({ info, store, name }: { info: ConnInfo; store: SessionStore
       <div className="meta line" title={statusLine(info)} data-testid="conn-status">
         {statusLine(info)}
       </div>
-      {(info.status === 'exited' || info.status === 'failed') && (
-        <div className="row">
-          <button type="button" onClick={() => store.remove(info.conn)} title="Take it off the list; the log keeps its events">
-            Remove
-          </button>
-        </div>
-      )}
+      <RemoveRow info={info} store={store} />
     </section>
+  );
+}
+
+/** A connection that ended comes off the list with one click; its events stay in the log. */
+function RemoveRow({ info, store }: { info: ConnInfo; store: SessionStore }) {
+  if (info.status !== 'exited' && info.status !== 'failed') return null;
+  return (
+    <div className="row">
+      <button type="button" onClick={() => store.remove(info.conn)} title="Take it off the list; the log keeps its events">
+        Remove
+      </button>
+    </div>
   );
 }
 
