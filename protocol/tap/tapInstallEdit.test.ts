@@ -190,6 +190,9 @@ describe('installTap and uninstallTap', () => {
     expect(installTap(byHand, 'x', WORDS)).toMatchObject({ ok: false, reason: 'tapped' });
     const undone = uninstallTap(byHand, 'x');
     expect(undone.ok && undone.text).toBe(`{"mcpServers": {"x": {"command": "npx", "args": ["-y", "pkg"]}}}`);
+    const viaNpx = `{"mcpServers": {"x": {"command": "npx", "args": ["-y", "mcp-lens", "tap", "--", "uvx", "t"]}}}`;
+    const undoneNpx = uninstallTap(viaNpx, 'x');
+    expect(undoneNpx.ok && undoneNpx.text).toBe(`{"mcpServers": {"x": {"command": "uvx", "args": ["t"]}}}`);
   });
 
   it('name the servers the file lists when the one asked for is not there', () => {
