@@ -123,6 +123,13 @@ describe('mcp-lens tap --install / --uninstall', () => {
     expect(fs.readFileSync(file, 'utf8')).toBe(CLAUDE_DESKTOP);
     expect(fs.statSync(file).mode & 0o777).toBe(0o600);
 
+    const listenStdio = await runLens(['tap', '--install', file, '--server', 'github', '--listen', '127.0.0.1:8931']);
+    expect(listenStdio.code).toBe(2);
+    expect(listenStdio.stderr).toContain(
+      'mcpServers.github runs a command: --listen is for a remote entry (one with a url); nothing is changed',
+    );
+    expect(fs.readFileSync(file, 'utf8')).toBe(CLAUDE_DESKTOP);
+
     const notTapped = await runLens(['tap', '--uninstall', file, '--server', 'github']);
     expect(notTapped.code).toBe(1);
     expect(notTapped.stderr).toContain('mcpServers.github does not go through the tap: nothing to put back');

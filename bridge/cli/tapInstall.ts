@@ -75,6 +75,10 @@ export async function runTapInstall(options: TapInstallOptions, out: NodeJS.Writ
     say(err, `mcp-lens tap: ${file}: ${edit.message}\n`);
     return exitFor(edit.reason);
   }
+  if (!options.uninstall && options.listen !== undefined && edit.transport === 'stdio') {
+    say(err, `mcp-lens tap: ${file}: ${edit.where} runs a command: --listen is for a remote entry (one with a url); nothing is changed\n`);
+    return 2;
+  }
   out.write(
     changedLines(text, edit.text, edit.secrets, {
       before: `${file} (${edit.where})`,

@@ -134,6 +134,14 @@ describe('installTap and uninstallTap', () => {
     );
   });
 
+  it('keep a comment after a command that had no args, and args written before the command', () => {
+    const text = `{\n  "mcpServers": {\n    "a": {\n      "command": "srv" // the server\n    },\n    "b": {\n      "args": ["x"],\n      "command": "srv"\n    }\n  }\n}\n`;
+    expect(roundTrip(text, 'a', ['mcpServers', 'a'])).toContain(
+      `"command": "/opt/node/bin/node",\n      "args": ["/opt/mcp-lens/dist/node/bridge/bin.js", "tap", "--", "srv"] // the server\n`,
+    );
+    roundTrip(text, 'b', ['mcpServers', 'b']);
+  });
+
   it('tell an empty args array from none: [] and [ ] come back as they were', () => {
     for (const args of ['[]', '[ ]', '[\n      ]']) {
       const text = `{ "mcpServers": { "a": { "command": "srv", "args": ${args} } } }`;
