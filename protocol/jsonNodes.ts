@@ -1,8 +1,8 @@
 /**
  * A JSON text as a tree of spans, so a tool can rewrite one value in place and leave every other
- * byte of a file as its author wrote it (JSON.parse then JSON.stringify would respace the file,
- * drop its comments and reorder nothing but lose everything else). Run on text whose comments are
- * blanked (protocol/jsonc.ts keeps every offset), so the spans hold in the original too.
+ * byte of a file as its author wrote it (JSON.parse then JSON.stringify would respace the file
+ * and drop its comments). Run on text whose comments are blanked (protocol/jsonc.ts keeps every
+ * offset), so the spans hold in the original too.
  */
 
 export type JsonNode =
