@@ -20,6 +20,18 @@ export function cliWords(env: NodeJS.ProcessEnv = process.env): string[] | undef
   return [node, bin];
 }
 
+/**
+ * The words that run this CLI from a host's config file (`mcp-lens tap --install`): always this
+ * Node's absolute path and bin.js's. A host such as Claude Desktop starts servers with a minimal
+ * PATH, where neither `node` nor a global `mcp-lens` may be found, and a global `mcp-lens` is a
+ * script whose `#!/usr/bin/env node` looks node up on that PATH too. Undefined when run from
+ * source: there is no built CLI to name.
+ */
+export function absoluteCliWords(): [string, string] | undefined {
+  const bin = fileURLToPath(new URL('../bridge/bin.js', import.meta.url));
+  return realpath(bin) === undefined ? undefined : [process.execPath, bin];
+}
+
 function onPath(name: string, env: NodeJS.ProcessEnv): string | undefined {
   for (const dir of (env.PATH ?? '').split(path.delimiter)) {
     if (dir === '') continue;

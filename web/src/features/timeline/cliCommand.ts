@@ -18,6 +18,7 @@
 import type { ConnectionConfig, RedactedConfig, RedactedHttpConfig } from '../../../../protocol/envelope.js';
 import type { ElicitAnswer } from '../../../../protocol/elicitAnswer.js';
 import { REDACTED } from '../../../../protocol/redact.js';
+import { shellQuote } from '../../../../protocol/shellQuote.js';
 import { isSecretEnvValue } from '../../../../protocol/secretMask.js';
 
 export interface CliSource {
@@ -254,15 +255,6 @@ function methodOptions(
   }
 }
 
-/**
- * One word for a POSIX shell: bare when nothing in it is special, else single-quoted. A bare `=`
- * is safe because no quoted word is ever first on the line (that is `mcp-lens` or `cd`).
- */
-export function shellQuote(word: string): string {
-  if (/^[A-Za-z0-9_@%+,./:=-]+$/.test(word)) return word;
-  return `'${word.replaceAll("'", `'\\''`)}'`;
-}
-
 /** The request's params without `_meta`: the CLI writes its own (progress token, envelope). */
 function withoutMeta(params: unknown): Record<string, unknown> | undefined {
   if (typeof params !== 'object' || params === null || Array.isArray(params)) return undefined;
@@ -274,3 +266,5 @@ function withoutMeta(params: unknown): Record<string, unknown> | undefined {
 function asRecord(value: unknown): Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
 }
+
+export { shellQuote };
