@@ -1,13 +1,14 @@
 // `mcp-lens tap --install` / `--uninstall` on real files, through the built bin: the change printed,
 // a backup kept, the file's mode kept, words that run with no PATH at all (a host's minimal one),
 // and the original bytes back after --uninstall.
-import { execFile } from 'node:child_process';
+import { execFile, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { blankJsonComments } from '../../protocol/jsonc.js';
 import { binJs, runLens } from '../testing/runCli.js';
+import { demoServerJs } from '../testing/bridgeClient.js';
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'mcp-lens-tap-install-'));
 afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
@@ -166,6 +167,27 @@ describe('mcp-lens tap --install / --uninstall', () => {
     expect((await runLens(['tap', '--uninstall', file, '--server', 'remote'])).code).toBe(0);
     expect((await runLens(['tap', '--uninstall', file, '--server', 'time'])).code).toBe(0);
     expect(fs.readFileSync(file, 'utf8')).toBe(VSCODE_MCP);
+  });
+
+  it('an installed entry runs its server through the tap: a host starting it gets its answers', async () => {
+    const file = path.join(dir, 'demo.json');
+    const original = `{ "mcpServers": { "demo": { "command": ${JSON.stringify(process.execPath)}, "args": [${JSON.stringify(demoServerJs)}] } } }\n`;
+    fs.writeFileSync(file, original);
+    expect((await runLens(['tap', '--install', file, '--server', 'demo'])).code).toBe(0);
+    const entry = entryOf(file, 'mcpServers', 'demo');
+    const home = fs.mkdtempSync(path.join(dir, 'home-'));
+    const answer = spawnSync(entry.command, entry.args, {
+      env: { MCP_LENS_HOME: home },
+      input:
+        '{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-11-25","capabilities":{},"clientInfo":{"name":"h","version":"1"}}}\n',
+      encoding: 'utf8',
+    });
+    expect(answer.status).toBe(0);
+    expect(answer.stdout).toContain('"serverInfo":{"name":"mcp-lens-demo"');
+    // And it was recorded: the tap's journal, since no bridge ran.
+    expect(fs.readdirSync(path.join(home, 'journal')).filter((name) => name.startsWith('tap-'))).toHaveLength(1);
+    expect((await runLens(['tap', '--uninstall', file, '--server', 'demo'])).code).toBe(0);
+    expect(fs.readFileSync(file, 'utf8')).toBe(original);
   });
 
   it('says a missing file is one, with exit 2', async () => {
