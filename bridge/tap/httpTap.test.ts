@@ -14,7 +14,7 @@ import type { BridgeEvent } from '../../protocol/envelope.js';
 import { SessionModel } from '../../protocol/session.js';
 import { parseSessionFile } from '../../protocol/sessionFile.js';
 import { readTapEvent, tapConnId } from '../../protocol/tap/tapFrames.js';
-import { startDemoHttp, startEverythingHttp, type RunningHttpServer } from '../testing/httpServers.js';
+import { startDemoHttp, startEverythingHttp, startEverythingSse, type RunningHttpServer } from '../testing/httpServers.js';
 import { binJs, runLens, STACK_TRACE } from '../testing/runCli.js';
 import { lineEvent } from '../lineRecord.js';
 import { startHttpTapProxy } from './httpTapProxy.js';
@@ -165,7 +165,11 @@ function startFixture(): Promise<{ url: string; release: () => void; close: () =
       resolve({
         url: `http://127.0.0.1:${port}/mcp`,
         release: () => gate(),
-        close: () => new Promise((done) => server.close(() => done())),
+        close: () =>
+          new Promise((done) => {
+            server.close(() => done());
+            server.closeAllConnections();
+          }),
         seen,
       });
     });
@@ -184,26 +188,37 @@ async function readGatedStream(url: string, release: () => void): Promise<{ firs
   return { first: bytes, whole: await whole };
 }
 
-/** Each request of a record folded by the app's session model: who sent it, its method, what became of it. */
-function exchangesOf(events: readonly BridgeEvent[]): string[] {
+/**
+ * A record folded by the app's session model: each request (who sent it, its method, what became
+ * of it), then each lint finding's rule.
+ */
+function foldOf(events: readonly BridgeEvent[]): string[] {
   const model = new SessionModel();
   // Before the exit, which would leave a request still open as orphaned rather than pending.
   for (const event of events) if (event.kind !== 'exit') model.apply(event);
-  return [...model.exchanges.exchanges.values()].map((e) => `${e.from} ${e.method} ${e.status}`).sort();
+  const exchanges = [...model.exchanges.exchanges.values()].map((e) => `${e.from} ${e.method} ${e.status}`);
+  const findings = [...model.findingsBySeq.values()].flat().map((f) => `lint ${f.rule}`);
+  return [...exchanges.sort(), ...findings.sort()];
 }
 
 describe('mcp-lens tap --url', () => {
   let fixture: Awaited<ReturnType<typeof startFixture>>;
   let demo: RunningHttpServer;
   let everything: RunningHttpServer;
+  let everythingSse: RunningHttpServer;
   let dir: string;
   beforeAll(async () => {
     dir = fs.mkdtempSync(path.join(os.tmpdir(), 'mcp-lens-http-tap-'));
-    [fixture, demo, everything] = await Promise.all([startFixture(), startDemoHttp('both'), startEverythingHttp()]);
+    [fixture, demo, everything, everythingSse] = await Promise.all([
+      startFixture(),
+      startDemoHttp('both'),
+      startEverythingHttp(),
+      startEverythingSse(),
+    ]);
   });
   afterAll(async () => {
     fs.rmSync(dir, { recursive: true, force: true });
-    await Promise.all([fixture?.close(), demo?.stop(), everything?.stop()]);
+    await Promise.all([fixture?.close(), demo?.stop(), everything?.stop(), everythingSse?.stop()]);
   });
 
   it('passes requests, answers and a stream through unchanged, the first event before the stream ends, and records them masked', async () => {
@@ -330,6 +345,7 @@ describe('mcp-lens tap --url', () => {
   it.each([
     ['the demo', () => demo],
     ['server-everything', () => everything],
+    ['server-everything over the older HTTP+SSE', () => everythingSse],
   ])(
     'mcp-lens call through the tap in front of %s: the same answer, a record the session model pairs',
     async (name, server) => {
@@ -362,7 +378,7 @@ describe('mcp-lens tap --url', () => {
       expect(recorder.invalid).toEqual([]);
       const phases = new Set(recorder.events.flatMap((e) => (e.kind === 'http' ? [e.phase] : [])));
       expect([...phases]).toEqual(expect.arrayContaining(['request', 'response', 'end']));
-      if (server() === everything) expect(phases).toContain('sse-event');
+      if (server() !== demo) expect(phases).toContain('sse-event');
       const requests = recorder.events.filter((e) => e.kind === 'http' && e.phase === 'request');
       expect(requests.length).toBeGreaterThan(0);
       for (const r of requests) expect(r).toMatchObject({ headers: { Authorization: 'Bearer [redacted]' } });
@@ -371,8 +387,8 @@ describe('mcp-lens tap --url', () => {
       // The session model pairs the tap's record as it pairs the bridge's own record of the same call.
       const own = parseSessionFile(fs.readFileSync(recordFile, 'utf8'));
       if (!own.ok) throw new Error(own.error);
-      const tapped = exchangesOf(recorder.events);
-      expect(tapped).toEqual(exchangesOf(own.file.events));
+      const tapped = foldOf(recorder.events);
+      expect(tapped).toEqual(foldOf(own.file.events));
       expect(tapped).toContain('client tools/call result');
     },
     120_000,
