@@ -7,7 +7,9 @@ import { randomBytes } from 'node:crypto';
 import process from 'node:process';
 import type { TapInfo } from '../../protocol/envelope.js';
 import { maskUrl, redactHttpConfig } from '../../protocol/redact.js';
+import { tapConnId } from '../../protocol/tap/tapFrames.js';
 import { startHttpTapProxy, type HttpTapProxy } from './httpTapProxy.js';
+import type { TapRecorder } from './types.js';
 
 export interface HttpTapOptions {
   url: string;
@@ -20,8 +22,15 @@ export interface HttpTapOptions {
 export async function runHttpTap(options: HttpTapOptions, err: NodeJS.WritableStream): Promise<number> {
   const tap: TapInfo = { id: randomBytes(8).toString('hex'), pid: process.pid, via: 'http' };
   const { config } = redactHttpConfig({ url: options.url, headers: {} });
-  const { openTapRecorder } = await import('./recorder.js');
-  const recorder = openTapRecorder({ tap, config, err, ...(options.home === undefined ? {} : { home: options.home }) });
+  let recorder: TapRecorder;
+  try {
+    const { openTapRecorder } = await import('./recorder.js');
+    recorder = openTapRecorder({ tap, config, err, ...(options.home === undefined ? {} : { home: options.home }) });
+  } catch (cause) {
+    // Recording is the tap's own business: the host's traffic passes whether it works or not.
+    err.write(`mcp-lens tap: not recording (${(cause as Error).message}); passing the traffic through all the same\n`);
+    recorder = { conn: tapConnId(tap.id), record: () => undefined, line: () => undefined, close: () => Promise.resolve() };
+  }
   let proxy: HttpTapProxy;
   try {
     proxy = await startHttpTapProxy({

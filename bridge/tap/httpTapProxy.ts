@@ -152,7 +152,16 @@ export async function startHttpTapProxy(options: HttpTapProxyOptions): Promise<H
       clearTimeout(timer);
       answered = true;
       res.sendDate = false;
-      res.writeHead(answer.statusCode ?? 502, answer.statusMessage, responseHeaders(answer.rawHeaders));
+      try {
+        res.writeHead(answer.statusCode ?? 502, answer.statusMessage, responseHeaders(answer.rawHeaders));
+      } catch (cause) {
+        // A status or header Node will not write again: the host gets what it would get of a
+        // server it cannot read, a broken answer, said in the record.
+        answer.destroy();
+        exchange?.fail('network', `the upstream's answer could not be passed on: ${(cause as Error).message}`);
+        if (!res.headersSent) plain(res, 502, 'mcp-lens tap: the upstream answered what cannot be passed on\n');
+        return;
+      }
       // The headers go at once: a host waits on them before the first event of a stream.
       res.flushHeaders();
       exchange?.responseHead(answer.statusCode ?? 502, headerObject(answer.headers));
