@@ -25,7 +25,7 @@ export const DEFAULT_HTTP_TIMEOUT_MS = 30_000;
 const CLOSED_UNDER_US = new Set(['UND_ERR_SOCKET', 'ECONNRESET', 'EPIPE']);
 
 /** A body that is not a stream is held whole before it is recorded; past this it is refused. */
-const MAX_BODY_BYTES = 64 * 1024 * 1024;
+export const MAX_BODY_BYTES = 64 * 1024 * 1024;
 /** One server-sent event (or one line of it) is held whole until it ends; past this the stream is closed. */
 export const MAX_SSE_EVENT_BYTES = 64 * 1024 * 1024;
 
@@ -615,7 +615,7 @@ function sameOrigin(a: string, b: string): boolean {
 }
 
 /** `Application/JSON; charset=utf-8` -> `application/json`. */
-function mediaType(header: string | null): string | undefined {
+export function mediaType(header: string | null): string | undefined {
   if (header === null) return undefined;
   const type = header.split(';')[0]?.trim().toLowerCase();
   return type === '' ? undefined : type;

@@ -77,6 +77,8 @@ class Recorder implements TapRecorder {
   }
 
   record(event: TapUnstamped, at: number = monotonicNow()): void {
+    // The recorder opens with the connection's spawn; a watcher that records one too says the same.
+    if (event.kind === 'spawn' && this.spawn !== undefined) return;
     try {
       const masked = this.options.secrets
         ? (this.options.secrets.maskEvent({ ...event, conn: this.conn } as UnstampedEvent) as TapUnstamped)
