@@ -61,6 +61,11 @@ class Recorder implements TapRecorder {
   private journal: Journal | undefined;
   private poll: ReturnType<typeof setInterval> | undefined;
   private readonly said = new Set<string>();
+  /**
+   * Why bridge.json was there but not read, kept to be said with what the journal does: alone
+   * while the journal records, in one line with the journal's failure when nothing can record.
+   */
+  private bridgeWhy: string | undefined;
 
   constructor(private readonly options: TapRecorderOptions) {
     this.conn = tapConnId(options.tap.id);
@@ -72,6 +77,7 @@ class Recorder implements TapRecorder {
       this.queue = [];
       this.queueBytes = 0;
       this.toJournal(queued);
+      this.sayBridgeWhy();
       this.startPolling();
     }
   }
@@ -192,7 +198,11 @@ class Recorder implements TapRecorder {
   private tryJoin(): boolean {
     const found = readBridgeFile(this.home);
     if (!found.ok) {
-      if (!found.absent) this.sayOnce(`bridge:${found.why}`, `not joining a bridge: ${found.why}`);
+      if (!found.absent) {
+        this.bridgeWhy = found.why;
+        // At start the journal's fate is not known yet: the constructor says it once it is.
+        if (this.state !== 'joining') this.sayBridgeWhy();
+      }
       return false;
     }
     const info = found.info;
@@ -278,6 +288,12 @@ class Recorder implements TapRecorder {
     this.startPolling();
   }
 
+  /** Says why no bridge was joined, once per reason, while a journal records (else openJournal said it). */
+  private sayBridgeWhy(): void {
+    const why = this.bridgeWhy;
+    if (why !== undefined && this.journal) this.sayOnce(`bridge:${why}`, `not joining a bridge: ${why}`);
+  }
+
   private startPolling(): void {
     if (this.poll) return;
     this.poll = setInterval(() => {
@@ -299,7 +315,11 @@ class Recorder implements TapRecorder {
     try {
       this.journal = new Journal(path.join(this.home, 'journal'), `tap-${newSessionId()}`);
     } catch (error) {
-      this.sayOnce('journal', `not recording: the journal could not be opened (${(error as Error).message})`);
+      const bridge = this.bridgeWhy === undefined ? '' : `no bridge joined (${this.bridgeWhy}) and `;
+      this.sayOnce(
+        'journal',
+        `not recording: ${bridge}the journal could not be opened (${(error as Error).message}); the server's bytes still pass`,
+      );
       return undefined;
     }
     this.journal.onState((state) => {
