@@ -198,6 +198,13 @@ describe('mcp-lens tap: a raw host gets every byte and the same end', () => {
       expectSame(runs);
     });
 
+  it('a server that dies of SIGPIPE, which Node itself ignores: the tap dies of it all the same', async () => {
+    // A shell, not a Node fixture: a Node server cannot die of SIGPIPE, a Python or shell one can.
+    const runs = await bothWays(['/bin/sh', '-c', 'echo before the pipe broke; kill -PIPE $$'], []);
+    expect(runs.direct.signal).toBe('SIGPIPE');
+    expectSame(runs);
+  });
+
   it('a host that closes stdin mid-session, where a partial line is pending: the server’s own exit code comes back', async () => {
     const runs = await bothWays(nodeCommand('stdin-echo.mjs', '--code', '5'), [
       { write: 'first line\nhalf of a ' },
