@@ -10,7 +10,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { demoServerJs, repoRoot } from '../testing/bridgeClient.js';
-import { nodeCommand, runHost, tapped, type HostRun, type HostStep } from '../testing/rawHost.js';
+import { bytesDifference, nodeCommand, runDifference, runHost, tapped, type HostRun, type HostStep } from '../testing/rawHost.js';
 
 const homes: string[] = [];
 afterAll(() => {
@@ -31,20 +31,6 @@ const everything = nodeCommand(
   'stdio',
 );
 
-/** Where two byte strings first differ, or undefined when they are the same. */
-function difference(a: Buffer, b: Buffer): string | undefined {
-  if (a.equals(b)) return undefined;
-  let at = 0;
-  while (at < a.length && at < b.length && a[at] === b[at]) at++;
-  const around = (buf: Buffer): string => JSON.stringify(buf.subarray(Math.max(0, at - 40), at + 40).toString('latin1'));
-  return `${a.length} vs ${b.length} bytes, first difference at ${at}: ${around(a)} vs ${around(b)}`;
-}
-
-/** A server's own pid, the one thing two runs of it may print differently. */
-function withoutPids(stderr: Buffer): Buffer {
-  return Buffer.from(stderr.toString('latin1').replace(/\(pid \d+\)/g, '(pid N)'), 'latin1');
-}
-
 /** Runs the host against the server, then through the tap; both see the same home's environment. */
 async function bothWays(
   server: string[],
@@ -59,9 +45,7 @@ async function bothWays(
 }
 
 function expectSame({ direct, tap }: { direct: HostRun; tap: HostRun }): void {
-  expect(difference(tap.stdout, direct.stdout), 'stdout').toBeUndefined();
-  expect(difference(withoutPids(tap.stderr), withoutPids(direct.stderr)), `stderr:\n${tap.stderr.toString()}`).toBeUndefined();
-  expect({ code: tap.code, signal: tap.signal }).toEqual({ code: direct.code, signal: direct.signal });
+  expect(runDifference(tap, direct)).toBeUndefined();
 }
 
 function journalOf(home: string): string {
@@ -246,7 +230,7 @@ describe('mcp-lens tap: recording impossible', () => {
     const env = { ...process.env, MCP_LENS_HOME: home };
     const direct = await runHost(server, steps, env);
     const tap = await runHost(tapped(server), steps, env);
-    expect(difference(tap.stdout, direct.stdout)).toBeUndefined();
+    expect(bytesDifference(tap.stdout, direct.stdout)).toBeUndefined();
     expect({ code: tap.code, signal: tap.signal }).toEqual({ code: 4, signal: null });
     const said = tap.stderr.toString();
     const own = said.split('\n').filter((line) => line.startsWith('mcp-lens tap:'));

@@ -16,7 +16,9 @@ export type HostStep =
   /** Ends the process's stdin: the host closes its side. */
   | { end: true }
   /** Sends the process a signal. */
-  | { signal: NodeJS.Signals };
+  | { signal: NodeJS.Signals }
+  /** Does something beside the host (stops a bridge, waits on a journal) before the next step. */
+  | { run: () => Promise<void> };
 
 export interface HostRun {
   stdout: Buffer;
@@ -76,7 +78,8 @@ export async function runHost(argv: readonly string[], steps: readonly HostStep[
       const chunks = step.on === 'stderr' ? err : out;
       await until(() => Buffer.concat(chunks).includes(step.waitFor));
     } else if ('end' in step) child.stdin.end();
-    else child.kill(step.signal);
+    else if ('signal' in step) child.kill(step.signal);
+    else await step.run();
   }
   const limit = setTimeout(() => child.kill('SIGKILL'), RUN_LIMIT_MS);
   const { code, signal } = await ended;
@@ -92,4 +95,32 @@ export function nodeCommand(script: string, ...args: string[]): string[] {
 /** The same server behind the built `mcp-lens tap`. */
 export function tapped(server: readonly string[], ...tapArgs: string[]): string[] {
   return [process.execPath, bridgeBinJs, 'tap', ...tapArgs, '--', ...server];
+}
+
+/**
+ * How a run through the tap differs from the direct one (undefined: not at all). The bytes of
+ * stdout and stderr and the end must match; a server's own pid, the one thing two runs of it may
+ * print differently, is the only thing set aside.
+ */
+export function runDifference(tap: HostRun, direct: HostRun): string | undefined {
+  const stdout = bytesDifference(tap.stdout, direct.stdout);
+  if (stdout) return `stdout: ${stdout}`;
+  const stderr = bytesDifference(withoutPids(tap.stderr), withoutPids(direct.stderr));
+  if (stderr) return `stderr: ${stderr}\n${tap.stderr.toString()}`;
+  if (tap.code !== direct.code || tap.signal !== direct.signal)
+    return `the end: code ${tap.code} signal ${tap.signal} vs code ${direct.code} signal ${direct.signal}`;
+  return undefined;
+}
+
+/** Where two byte strings first differ, or undefined when they are the same. */
+export function bytesDifference(a: Buffer, b: Buffer): string | undefined {
+  if (a.equals(b)) return undefined;
+  let at = 0;
+  while (at < a.length && at < b.length && a[at] === b[at]) at++;
+  const around = (buf: Buffer): string => JSON.stringify(buf.subarray(Math.max(0, at - 40), at + 40).toString('latin1'));
+  return `${a.length} vs ${b.length} bytes, first difference at ${at}: ${around(a)} vs ${around(b)}`;
+}
+
+function withoutPids(stderr: Buffer): Buffer {
+  return Buffer.from(stderr.toString('latin1').replace(/\(pid \d+\)/g, '(pid N)'), 'latin1');
 }
