@@ -189,6 +189,14 @@ describe('mcp-lens tap: a raw host gets every byte and the same end', () => {
     expectSame(runs);
   });
 
+  it('a host that stops reading stdout: the server meets the broken pipe as it would, and the tap ends as it did', async () => {
+    const runs = await bothWays(['/bin/sh', '-c', 'while :; do echo y; done'], [{ waitFor: 'y\n' }, { stopReading: true }]);
+    expect(runs.direct.signal).toBe('SIGPIPE');
+    // How much the host read before it stopped, and whether the shell's echo saw the broken pipe
+    // as an error before the signal, are timing: the end must match.
+    expect({ code: runs.tap.code, signal: runs.tap.signal }).toEqual({ code: null, signal: 'SIGPIPE' });
+  });
+
   it('a host that closes stdin mid-session, where a partial line is pending: the server’s own exit code comes back', async () => {
     const runs = await bothWays(nodeCommand('stdin-echo.mjs', '--code', '5'), [
       { write: 'first line\nhalf of a ' },

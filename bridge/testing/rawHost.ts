@@ -15,6 +15,8 @@ export type HostStep =
   | { waitFor: string; on?: 'stdout' | 'stderr' }
   /** Ends the process's stdin: the host closes its side. */
   | { end: true }
+  /** Stops reading stdout and closes the host's end of it, as a host that has gone away does. */
+  | { stopReading: true }
   /** Sends the process a signal. */
   | { signal: NodeJS.Signals }
   /** Does something beside the host (stops a bridge, waits on a journal) before the next step. */
@@ -78,6 +80,7 @@ export async function runHost(argv: readonly string[], steps: readonly HostStep[
       const chunks = step.on === 'stderr' ? err : out;
       await until(() => Buffer.concat(chunks).includes(step.waitFor));
     } else if ('end' in step) child.stdin.end();
+    else if ('stopReading' in step) child.stdout.destroy();
     else if ('signal' in step) child.kill(step.signal);
     else await step.run();
   }
