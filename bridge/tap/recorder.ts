@@ -54,6 +54,14 @@ class Recorder implements TapRecorder {
   private queue: { input: TapEventInput; json: string }[] = [];
   private queueBytes = 0;
   private sendScheduled = false;
+  /**
+   * Events sent on the socket that the bridge has not yet vouched for: a pong comes back only
+   * after the bridge has read every frame before its ping. A socket lost (a bridge killed) takes
+   * what it still held with it; these go to the tap's journal then, so nothing falls between.
+   */
+  private unconfirmed: TapEventInput[] = [];
+  /** How many of `unconfirmed` the ping in flight vouches for; one ping at a time. */
+  private pinged: number | undefined;
   private ws: WebSocket | undefined;
   private bridge: BridgeFile | undefined;
   /** The bridge whose join failed last, not tried again until it changes or retryAt passes. */
@@ -61,6 +69,11 @@ class Recorder implements TapRecorder {
   private journal: Journal | undefined;
   private poll: ReturnType<typeof setInterval> | undefined;
   private readonly said = new Set<string>();
+  /**
+   * Why bridge.json was there but not read, kept to be said with what the journal does: alone
+   * while the journal records, in one line with the journal's failure when nothing can record.
+   */
+  private bridgeWhy: string | undefined;
 
   constructor(private readonly options: TapRecorderOptions) {
     this.conn = tapConnId(options.tap.id);
@@ -72,6 +85,7 @@ class Recorder implements TapRecorder {
       this.queue = [];
       this.queueBytes = 0;
       this.toJournal(queued);
+      this.sayBridgeWhy();
       this.startPolling();
     }
   }
@@ -118,21 +132,25 @@ class Recorder implements TapRecorder {
     this.sendNow();
     const ws = this.ws;
     this.state = 'closed';
+    let clean = false;
     if (ws && ws.readyState === WebSocket.OPEN) {
       // What was sent reaches the bridge before the socket closes; a bridge that does not answer the close is not waited for long.
-      await new Promise<void>((resolve) => {
+      clean = await new Promise<boolean>((resolve) => {
         const timer = setTimeout(() => {
           ws.terminate();
-          resolve();
+          resolve(false);
         }, 2000);
-        ws.once('close', () => {
+        ws.once('close', (code) => {
           clearTimeout(timer);
-          resolve();
+          // The bridge answered our close after reading every frame before it.
+          resolve(code === 1000);
         });
         ws.close(1000, 'the tapped server ended');
       });
     } else ws?.terminate();
-    if (this.queue.length > 0) this.toJournal(this.queue.map((q) => q.input));
+    const unsure = clean ? [] : this.unconfirmed;
+    this.unconfirmed = [];
+    if (unsure.length + this.queue.length > 0) this.toJournal([...unsure, ...this.queue.map((q) => q.input)]);
     this.queue = [];
     this.journal?.close();
   }
@@ -179,13 +197,21 @@ class Recorder implements TapRecorder {
       const parts: string[] = [];
       let bytes = 0;
       while (this.queue.length > 0 && (parts.length === 0 || bytes < FRAME_BYTES)) {
-        const next = this.queue.shift() as { json: string };
+        const next = this.queue.shift() as { input: TapEventInput; json: string };
+        this.unconfirmed.push(next.input);
         parts.push(next.json);
         bytes += next.json.length;
       }
       this.queueBytes -= bytes;
       ws.send(`{"type":"events","events":[${parts.join(',')}]}`);
     }
+    this.ping(ws);
+  }
+
+  private ping(ws: WebSocket): void {
+    if (this.pinged !== undefined || this.unconfirmed.length === 0) return;
+    this.pinged = this.unconfirmed.length;
+    ws.ping();
   }
 
   // ---- the bridge ----
@@ -194,7 +220,11 @@ class Recorder implements TapRecorder {
   private tryJoin(): boolean {
     const found = readBridgeFile(this.home);
     if (!found.ok) {
-      if (!found.absent) this.sayOnce(`bridge:${found.why}`, `not joining a bridge: ${found.why}`);
+      if (!found.absent) {
+        this.bridgeWhy = found.why;
+        // At start the journal's fate is not known yet: the constructor says it once it is.
+        if (this.state !== 'joining') this.sayBridgeWhy();
+      }
       return false;
     }
     const info = found.info;
@@ -231,6 +261,12 @@ class Recorder implements TapRecorder {
       if (!reply.success || this.ws !== ws) return;
       if (reply.data.type === 'rejected') return this.leaveBridge(`the bridge refused the tap: ${reply.data.message}`);
       this.joined();
+    });
+    ws.on('pong', () => {
+      if (this.ws !== ws || this.pinged === undefined) return;
+      this.unconfirmed.splice(0, this.pinged);
+      this.pinged = undefined;
+      this.ping(ws);
     });
     const lost = (): void => {
       if (this.ws === ws && this.state !== 'closed') this.leaveBridge(`the bridge's socket closed`);
@@ -271,13 +307,26 @@ class Recorder implements TapRecorder {
     if (this.state === 'closed') return;
     const wasJoined = this.state === 'joined';
     this.state = 'journal';
-    const queued = this.queue.map((q) => q.input);
+    const unsure = this.unconfirmed;
+    this.unconfirmed = [];
+    this.pinged = undefined;
+    const queued = [...unsure, ...this.queue.map((q) => q.input)];
     this.queue = [];
     this.queueBytes = 0;
+    const also = unsure.length > 0 ? ` (with the last ${unsure.length} event(s) sent, which the bridge may have recorded too)` : '';
     if (wasJoined)
-      queued.unshift({ at: monotonicNow(), event: { kind: 'notice', level: 'info', message: `${why}: journaled by the tap from here` } });
+      queued.unshift({
+        at: monotonicNow(),
+        event: { kind: 'notice', level: 'info', message: `${why}: journaled by the tap from here${also}` },
+      });
     this.toJournal(queued);
     this.startPolling();
+  }
+
+  /** Says why no bridge was joined, once per reason, while a journal records (else openJournal said it). */
+  private sayBridgeWhy(): void {
+    const why = this.bridgeWhy;
+    if (why !== undefined && this.journal) this.sayOnce(`bridge:${why}`, `not joining a bridge: ${why}`);
   }
 
   private startPolling(): void {
@@ -301,7 +350,11 @@ class Recorder implements TapRecorder {
     try {
       this.journal = new Journal(path.join(this.home, 'journal'), `tap-${newSessionId()}`);
     } catch (error) {
-      this.sayOnce('journal', `not recording: the journal could not be opened (${(error as Error).message})`);
+      const bridge = this.bridgeWhy === undefined ? '' : `no bridge joined (${this.bridgeWhy}) and `;
+      this.sayOnce(
+        'journal',
+        `not recording: ${bridge}the journal could not be opened (${(error as Error).message}); the server's bytes still pass`,
+      );
       return undefined;
     }
     this.journal.onState((state) => {
@@ -314,7 +367,8 @@ class Recorder implements TapRecorder {
   private journalEvent(input: TapEventInput): void {
     const journal = this.journal;
     if (!journal) return;
-    if (input === this.spawn && journal.lastSeq >= 0) return;
+    // One spawn per journal, whichever copy (the host may have been named since it was sent).
+    if (input.event.kind === 'spawn' && journal.lastSeq >= 0) return;
     try {
       journal.append({ ...input.event, conn: this.conn } as UnstampedEvent, input.at);
     } catch (error) {

@@ -106,7 +106,7 @@ export async function runStdioTap(options: StdioTapOptions): Promise<number> {
   stdin.destroy();
   if (ended.signal) {
     // The host sees what it would have seen: a process ended by that signal.
-    process.kill(process.pid, ended.signal);
+    dieOf(ended.signal);
     return 128 + signalNumber(ended.signal);
   }
   return ended.error ? 127 : (ended.code ?? 1);
@@ -134,6 +134,22 @@ function relay(from: NodeJS.ReadableStream & { destroy?: () => void }, to: NodeJ
     if (to !== stdout && to !== stderr) to.end();
   });
   from.on('error', () => undefined);
+}
+
+/**
+ * Raises the signal on the tap with its default action. Node ignores SIGPIPE (and takes SIGUSR1
+ * for its inspector); a listener added and removed puts the default back, so the tap dies of the
+ * signal its server died of, whatever it is.
+ */
+function dieOf(signal: NodeJS.Signals): void {
+  const none = (): void => undefined;
+  try {
+    process.on(signal, none);
+    process.off(signal, none);
+  } catch {
+    // SIGKILL and SIGSTOP take no listener, and need none.
+  }
+  process.kill(process.pid, signal);
 }
 
 function signalNumber(signal: NodeJS.Signals): number {
