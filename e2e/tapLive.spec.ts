@@ -16,14 +16,28 @@ import { binJs, fixture, root, startLens } from './support/lens.js';
 function startHost(flow: 'handshake' | 'stateless', home: string): { proc: ChildProcess; printed: Promise<string> } {
   const proc = spawn(
     process.execPath,
-    [fixture('tap-host.mjs'), flow, process.execPath, binJs, 'tap', '--', process.execPath, `${root}/dist/node/demo/server.js`],
+    [
+      fixture('sdk-host.mjs'),
+      '--flow',
+      flow === 'handshake' ? 'legacy' : 'stateless',
+      '--odd-level',
+      '--linger',
+      '--',
+      process.execPath,
+      binJs,
+      'tap',
+      '--',
+      process.execPath,
+      `${root}/dist/node/demo/server.js`,
+    ],
     { cwd: root, env: { ...process.env, MCP_LENS_HOME: home }, stdio: ['pipe', 'pipe', 'inherit'] },
   );
   const printed = new Promise<string>((resolve) => {
     let out = '';
     proc.stdout?.on('data', (chunk: Buffer) => {
       out += chunk.toString();
-      if (out.includes('\n')) resolve(out);
+      // One JSON document, printed whole: its last line is its closing brace.
+      if (out.endsWith('}\n')) resolve(out);
     });
   });
   return { proc, printed };
@@ -39,12 +53,12 @@ atEachViewport(() => {
     await app.showTimeline();
     const hosts = [startHost('handshake', lens.home), startHost('stateless', lens.home)];
     try {
-      for (const host of hosts) expect(await host.printed).toContain('through the tap');
+      for (const host of hosts) expect(await host.printed).toContain('hello through the pipe');
 
       const tapped = page.locator('[data-testid="connection"][data-tapped]');
       // The stateless client probes on a sibling process first: at least one card per flow.
       await expect.poll(() => tapped.count()).toBeGreaterThanOrEqual(2);
-      const named = tapped.filter({ hasText: 'Test Host 1.0.0 → MCP Lens demo server 0.1.0' });
+      const named = tapped.filter({ hasText: 'sdk-test-host 1.2.3 → MCP Lens demo server 0.1.0' });
       await expect.poll(() => named.count()).toBeGreaterThanOrEqual(2);
       const card = named.first();
       await expect(card.getByTestId('tap-pill')).toHaveText('tapped · read-only');
@@ -57,7 +71,7 @@ atEachViewport(() => {
 
       // Its rows, paired, as they passed: the echo call of each flow, answered.
       for (const flow of ['handshake', 'stateless']) {
-        const call = app.rows.filter({ hasText: `through the tap, ${flow}` }).first();
+        const call = app.rows.filter({ hasText: `hello through the pipe, ${flow === 'handshake' ? 'legacy' : 'stateless'}` }).first();
         await expect(call).toBeVisible();
       }
       // Lint reads a host's traffic as it reads ours: the unknown log level is flagged.
@@ -90,13 +104,13 @@ atEachViewport(() => {
     }
     // The host ends the session: its server exits, and the card says so.
     const tapped = page.locator('[data-testid="connection"][data-tapped]');
-    await expect(tapped.filter({ hasText: 'Test Host' }).first()).toHaveAttribute('data-status', 'exited');
+    await expect(tapped.filter({ hasText: 'sdk-test-host' }).first()).toHaveAttribute('data-status', 'exited');
   });
 
   test('a host tapped while no bridge ran is journaled, and opens from the sidebar of a bridge started later', async ({ page }) => {
     const home = fs.mkdtempSync(path.join(os.tmpdir(), 'mcp-lens-e2e-tap-'));
     const host = startHost('handshake', home);
-    expect(await host.printed).toContain('through the tap');
+    expect(await host.printed).toContain('hello through the pipe');
     host.proc.stdin?.end();
     await new Promise((resolve) => host.proc.once('exit', resolve));
     const [journal] = fs.readdirSync(path.join(home, 'journal')).filter((name) => name.startsWith('tap-'));

@@ -13,10 +13,10 @@ describe('a tap journal', () => {
     try {
       const printed = execFileSync(
         process.execPath,
-        [fixturePath('tap-host.mjs'), 'handshake', process.execPath, bridgeBinJs, 'tap', '--', process.execPath, demoServerJs],
+        [fixturePath('sdk-host.mjs'), '--odd-level', '--', process.execPath, bridgeBinJs, 'tap', '--', process.execPath, demoServerJs],
         { cwd: repoRoot, env: { ...process.env, MCP_LENS_HOME: home }, input: '', encoding: 'utf8' },
       );
-      expect(printed).toContain('through the tap, handshake');
+      expect(printed).toContain('hello through the pipe, legacy');
       const [journal] = fs.readdirSync(path.join(home, 'journal')).filter((name) => name.startsWith('tap-'));
       if (journal === undefined) throw new Error('the tap journaled nothing');
       const file = path.join(home, 'journal', journal);
