@@ -8,8 +8,8 @@ describe('mcp-lens <unknown subcommand>', () => {
     const run = await runLens(['tpa', '--help']);
     expect(run.code).toBe(2);
     expect(run.stdout).toBe('');
-    expect(run.stderr).toContain('mcp-lens: "tpa" is not a subcommand');
-    expect(run.stderr).toContain('call, check, view, replay, mock, tour, conformance-client');
+    expect(run.stderr).toContain('mcp-lens: "tpa" is not a subcommand: did you mean "tap"?');
+    expect(run.stderr).toContain('call, check, view, replay, mock, tap, tour, conformance-client');
   });
 
   it('names it without a suggestion when nothing is near, and still exits 2 before serving', async () => {
