@@ -21,7 +21,7 @@
 //   9. an mcpServers config file (scripts/bench/configFile.mjs): reading a 16 MiB one, every
 //      entry placed by line and column, vs JSON.parse of its text; and that ratio at 16 MiB vs
 //      at 1 MiB (near 1 when the reading stays linear).
-//  10. the tap (scripts/bench/tap.mjs): a host's round trips (p50, p99) and floods (lines/s, one
+//  11. the tap (scripts/bench/tap.mjs): a host's round trips (p50, p99) and floods (lines/s, one
 //      line a write and 64) through `mcp-lens tap --`, journaling and streaming to a bridge, vs
 //      the same server spawned directly.
 //
@@ -1097,7 +1097,7 @@ try {
     results.tap.roundTripRounds = rt;
     let text =
       table(
-        `10. The tap: ${int(TAP_N)} sequential tools/call echo from a host to the demo server, direct and through \`mcp-lens tap --\` (ms; median of ${roundsText})`,
+        `11. The tap: ${int(TAP_N)} sequential tools/call echo from a host to the demo server, direct and through \`mcp-lens tap --\` (ms; median of ${roundsText})`,
         ['path', 'start', 'p50', 'p90', 'p99', 'mean', 'calls/s'],
         [rtRow('direct'), ...relayed.flatMap((name) => [rtRow(name), rtRatio(name)])],
       ) +

@@ -203,6 +203,14 @@ class Recorder implements TapRecorder {
     const ws = this.ws;
     this.state = 'closed';
     if (ws && ws.readyState === WebSocket.OPEN) {
+      // A bridge behind a flood has megabytes of frames still to take: they are handed to the
+      // system first (which delivers them even after the tap exits), as long as the bridge keeps
+      // taking them; ending the socket earlier dropped them, and lines with them.
+      for (let last = ws.bufferedAmount, still = 0; ws.readyState === WebSocket.OPEN && ws.bufferedAmount > 0 && still < 2000;) {
+        await new Promise((resolve) => setTimeout(resolve, 20));
+        still = ws.bufferedAmount < last ? 0 : still + 20;
+        last = ws.bufferedAmount;
+      }
       // What was sent reaches the bridge before the socket closes; a bridge that does not answer the close is not waited for long.
       await new Promise<void>((resolve) => {
         const timer = setTimeout(() => {
