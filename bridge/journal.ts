@@ -9,7 +9,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import type { BridgeEvent, Eol, UnstampedEvent } from '../protocol/envelope.js';
-import { lineEvent, serializeLine, type LineStream } from './lineRecord.js';
+import { lineEvent, lineEventTexts, serializeLine, type LineBytes, type LineStream } from './lineRecord.js';
 
 /** Flush at once when this much is pending, rather than waiting for the next turn. */
 const FLUSH_BYTES = 4 * 1024 * 1024;
@@ -129,6 +129,24 @@ export class Journal {
     if (this.closed) throw new Error('journal is closed');
     const line = serializeLine(this.nextSeq, this.now(at), conn, stream, bytes, eol);
     this.queue(line, line.length);
+  }
+
+  /**
+   * Stamps and queues many lines of one stream, all seen at `at` (the lines of a chunk a tap read):
+   * the events appendLine writes for each, made without an object per line (lineEventTexts).
+   * Lines of a big line's size take appendLine's way.
+   */
+  appendLines(conn: string, stream: LineStream, lines: readonly LineBytes[], at?: number): void {
+    if (this.closed) throw new Error('journal is closed');
+    if (lines.some((line) => line.bytes.length >= BIG_LINE_BYTES)) {
+      for (const line of lines) this.appendLine(conn, stream, line.bytes, line.eol, at);
+      return;
+    }
+    const t = this.now(at);
+    const seq = this.nextSeq;
+    const rest = `,"t":${t},"kind":"line","conn":${JSON.stringify(conn)},"stream":"${stream}",`;
+    const { texts, sizes } = lineEventTexts(lines, (i) => `{"seq":${seq + i}${rest}`, '\n');
+    for (let i = 0; i < texts.length; i++) this.queue(texts[i] as string, sizes[i] as number);
   }
 
   /** The time for the next event: clamped so that t never goes back, even across a clock quirk. */

@@ -68,3 +68,43 @@ function writeEscaped(bytes: Buffer, out: Buffer, at: number): number {
   }
   return at + bytes.copy(out, at, from);
 }
+
+export interface LineBytes {
+  bytes: Buffer;
+  eol: Eol;
+}
+
+/**
+ * Many lines' events as JSON texts: each one is `open(i)` (the event up to its body, ending in a
+ * comma), the body (`"text":…` or `"b64":"…"`), then `,"eol":…,"size":…}` and `close`. With
+ * `open` giving the keys JSON.stringify would write first, each text is byte for byte
+ * JSON.stringify's, without an object built, spread and walked per line. `sizes[i]`: text i's
+ * length in UTF-8, counted without a scan (escapes are ASCII, one byte each).
+ */
+export function lineEventTexts(
+  lines: readonly LineBytes[],
+  open: (i: number) => string,
+  close: string,
+): { texts: string[]; sizes: number[] } {
+  const texts: string[] = [];
+  const sizes: number[] = [];
+  const closeExtra = Buffer.byteLength(close) - close.length;
+  for (let i = 0; i < lines.length; i++) {
+    const { bytes, eol } = lines[i] as LineBytes;
+    const head = open(i);
+    const headBytes = Buffer.byteLength(head);
+    const tail = `,"eol":${eol === '\n' ? '"\\n"' : eol === '' ? '""' : '"\\r\\n"'},"size":${bytes.length}}${close}`;
+    if (isUtf8(bytes)) {
+      const text = bytes.toString('utf8');
+      const json = JSON.stringify(text);
+      texts.push(`${head}"text":${json}${tail}`);
+      // The body's bytes are the line's plus what escaping added (each added unit an ASCII byte).
+      sizes.push(headBytes + 7 + bytes.length + (json.length - text.length) + tail.length + closeExtra);
+    } else {
+      const b64 = `${head}"b64":"${bytes.toString('base64')}"${tail}`;
+      texts.push(b64);
+      sizes.push(b64.length + (headBytes - head.length) + closeExtra);
+    }
+  }
+  return { texts, sizes };
+}

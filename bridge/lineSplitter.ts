@@ -14,15 +14,19 @@ export class LineSplitter {
   private parts: Buffer[] = [];
   private pendingBytes = 0;
 
-  /** Feeds one chunk; returns the lines it completed, in order. */
-  push(chunk: Buffer): SplitLine[] {
+  /**
+   * Feeds one chunk; returns the lines it completed, in order. `views`: a caller that is done with
+   * the lines before the chunk is let go may have lines that lie whole in the chunk as views of
+   * it, not copies.
+   */
+  push(chunk: Buffer, views = false): SplitLine[] {
     const lines: SplitLine[] = [];
     let start = 0;
     for (;;) {
       const nl = chunk.indexOf(0x0a, start);
       if (nl === -1) break;
       this.parts.push(chunk.subarray(start, nl));
-      lines.push(this.take());
+      lines.push(this.take(views));
       start = nl + 1;
     }
     if (start < chunk.length) {
@@ -47,10 +51,11 @@ export class LineSplitter {
     return this.pendingBytes;
   }
 
-  private take(): SplitLine {
+  private take(views: boolean): SplitLine {
     // One part is a slice of a read chunk: copy it, so the line does not pin the chunk in memory.
     // Several parts are joined into a buffer of the line's own, which is copy enough.
-    let bytes = this.parts.length === 1 ? Buffer.from(this.parts[0] as Buffer) : Buffer.concat(this.parts);
+    const one = this.parts.length === 1 ? (this.parts[0] as Buffer) : undefined;
+    let bytes = one ? (views ? one : Buffer.from(one)) : Buffer.concat(this.parts);
     this.parts = [];
     this.pendingBytes = 0;
     let eol: Eol = '\n';

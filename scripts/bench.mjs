@@ -21,15 +21,18 @@
 //   9. an mcpServers config file (scripts/bench/configFile.mjs): reading a 16 MiB one, every
 //      entry placed by line and column, vs JSON.parse of its text; and that ratio at 16 MiB vs
 //      at 1 MiB (near 1 when the reading stays linear).
+//  11. the tap (scripts/bench/tap.mjs): a host's round trips (p50, p99) and floods (lines/s, one
+//      line a write and 64) through `mcp-lens tap --`, journaling and streaming to a bridge, vs
+//      the same server spawned directly.
 //
 // Each benchmark runs BENCH_ROUNDS times (default 3), the two paths alternating, and reports
 // the median round per figure.
 //
 // Knobs (env): BENCH_N (1000 calls), BENCH_WARMUP (50), FLOOD_LINES (200000),
 // BENCH_EVENTS (1000000), BENCH_ROUNDS (3), BENCH_ONLY (comma list of latency, flood, session,
-// timeline, start, bigline, openfile, config, or timeline-open / timeline-flood alone), BENCH_BIG_MIB (50),
-// BENCH_OPEN_EVENTS (310000, about 100 MB), BENCH_CONFIG_MIB (16),
-// BENCH_SKIP_BUILD=1 (use dist/ as it is),
+// timeline, start, bigline, openfile, config, tap, or timeline-open / timeline-flood alone), BENCH_BIG_MIB (50),
+// BENCH_OPEN_EVENTS (310000, about 100 MB), BENCH_CONFIG_MIB (16), BENCH_TAP_N (2000),
+// BENCH_TAP_WARMUP (200), BENCH_TAP_BATCH (64), BENCH_SKIP_BUILD=1 (use dist/ as it is),
 // and the BENCH_TL_* knobs of the timeline. Results: a table on stdout, JSON in a temp dir.
 // See docs/benchmarks.md.
 import { spawn, spawnSync } from 'node:child_process';
@@ -54,10 +57,31 @@ const ROUNDS = intEnv('BENCH_ROUNDS', 3);
 const BIG_MIB = intEnv('BENCH_BIG_MIB', 50);
 const OPEN_EVENTS = intEnv('BENCH_OPEN_EVENTS', 310_000);
 const CONFIG_MIB = intEnv('BENCH_CONFIG_MIB', 16);
+const TAP_N = intEnv('BENCH_TAP_N', 2000);
+const TAP_WARMUP = intEnv('BENCH_TAP_WARMUP', 200);
+const TAP_BATCH = intEnv('BENCH_TAP_BATCH', 64);
+// `npm run bench -- tap flood` selects as BENCH_ONLY=tap,flood does.
 const ONLY = new Set(
-  (process.env.BENCH_ONLY ?? 'latency,flood,session,timeline,start,bigline,openfile,config').split(',').map((s) => s.trim()),
+  (
+    process.env.BENCH_ONLY ??
+    (process.argv.length > 2 ? process.argv.slice(2).join(',') : 'latency,flood,session,timeline,start,bigline,openfile,config,tap')
+  )
+    .split(',')
+    .map((s) => s.trim()),
 );
-const BENCHES = ['latency', 'flood', 'session', 'timeline', 'timeline-open', 'timeline-flood', 'start', 'bigline', 'openfile', 'config'];
+const BENCHES = [
+  'latency',
+  'flood',
+  'session',
+  'timeline',
+  'timeline-open',
+  'timeline-flood',
+  'start',
+  'bigline',
+  'openfile',
+  'config',
+  'tap',
+];
 const CHUNK = 100_000;
 const roundsText = ROUNDS === 1 ? '1 round' : `${ROUNDS} rounds`;
 for (const name of ONLY) {
@@ -1014,6 +1038,105 @@ try {
         `that ratio at ${CONFIG_MIB} MiB over the same at 1 MiB (${f(c.ratio.small, 1)}×): ${f(c.ratio.growth, 2)} (near 1: linear; ` +
         `${CONFIG_MIB} if each place rescanned the file)\n`,
     );
+  }
+  if (ONLY.has('tap')) {
+    log(`tap: ${TAP_N} round trips (after ${TAP_WARMUP} warm-up) and two floods of ${FLOOD_LINES} lines per path and round`);
+    const { runTapBench } = await import('./bench/tap.mjs');
+    const t = await runTapBench({
+      root,
+      rounds: ROUNDS,
+      n: TAP_N,
+      warmup: TAP_WARMUP,
+      floodLines: FLOOD_LINES,
+      batch: TAP_BATCH,
+      log,
+      children: live.children,
+    });
+    const taps = ['tap, journal', 'tap, bridge'];
+    const relayed = ['bare relay', ...taps];
+    const byPath = (runs, name) => medianRound(runs.map((r) => r[name]));
+    const perRound = (runs, name, key, base = 'direct') => runs.map((r) => r[name][key] / r[base][key]);
+    const incomplete = [];
+    const checkRecord = (label, runs) => {
+      for (const [i, round] of runs.entries())
+        for (const name of taps) {
+          const run = round[name];
+          if (!run.complete) incomplete.push(`${label}, round ${i + 1}, ${name}: ${run.recorded} lines recorded`);
+          if (run.fellBack) incomplete.push(`${label}, round ${i + 1}, ${name}: the tap left the bridge for its journal`);
+        }
+    };
+    const rt = t.roundTrip;
+    checkRecord('round trip', rt);
+    const rtRow = (name) => {
+      const x = byPath(rt, name);
+      return [name, f(x.startMs, 0), f(x.p50, 3), f(x.p90, 3), f(x.p99, 3), f(x.mean, 3), int(x.callsPerSec)];
+    };
+    const rtRatio = (name) => [
+      `  ratio to direct`,
+      ratio(median(perRound(rt, name, 'startMs'))),
+      ratio(median(perRound(rt, name, 'p50'))),
+      ratio(median(perRound(rt, name, 'p90'))),
+      ratio(median(perRound(rt, name, 'p99'))),
+      ratio(median(perRound(rt, name, 'mean'))),
+      ratio(median(perRound(rt, name, 'callsPerSec'))),
+    ];
+    results.tap = { n: TAP_N, warmup: TAP_WARMUP, batch: TAP_BATCH, floodLines: FLOOD_LINES, roundTrip: {}, floods: {}, incomplete };
+    for (const name of ['direct', ...relayed]) results.tap.roundTrip[name] = byPath(rt, name);
+    for (const name of relayed)
+      results.tap.roundTrip[`${name}/direct`] = {
+        p50: median(perRound(rt, name, 'p50')),
+        p99: median(perRound(rt, name, 'p99')),
+        p50Rounds: perRound(rt, name, 'p50'),
+        p99Rounds: perRound(rt, name, 'p99'),
+      };
+    for (const name of taps)
+      results.tap.roundTrip[`${name}/bare relay`] = {
+        p50: median(perRound(rt, name, 'p50', 'bare relay')),
+        p50Rounds: perRound(rt, name, 'p50', 'bare relay'),
+      };
+    results.tap.roundTripRounds = rt;
+    let text =
+      table(
+        `11. The tap: ${int(TAP_N)} sequential tools/call echo from a host to the demo server, direct and through \`mcp-lens tap --\` (ms; median of ${roundsText})`,
+        ['path', 'start', 'p50', 'p90', 'p99', 'mean', 'calls/s'],
+        [rtRow('direct'), ...relayed.flatMap((name) => [rtRow(name), rtRatio(name)])],
+      ) +
+      relayed
+        .map((name) => `per-round ratio ${name}/direct: p50 ${range(perRound(rt, name, 'p50'))}, p99 ${range(perRound(rt, name, 'p99'))}`)
+        .join('; ') +
+      ` (goal: p50 within 1.10×)\n` +
+      taps
+        .map(
+          (name) =>
+            `${name}/bare relay: p50 ${ratio(median(perRound(rt, name, 'p50', 'bare relay')))} (${range(perRound(rt, name, 'p50', 'bare relay'))})`,
+        )
+        .join('; ') +
+      `\nstart: spawn to the initialize answer\n\n`;
+    const floodRows = [];
+    for (const [label, runs] of Object.entries(t.floods)) {
+      checkRecord(label, runs);
+      const direct = byPath(runs, 'direct');
+      floodRows.push([`${label}: direct`, int(direct.ms), int(direct.linesPerSec), '']);
+      results.tap.floods[label] = { direct };
+      for (const name of relayed) {
+        const x = byPath(runs, name);
+        const ratios = perRound(runs, name, 'linesPerSec');
+        results.tap.floods[label][name] = { ...x, ratio: median(ratios), ratioRounds: ratios };
+        floodRows.push([`${label}: ${name}`, int(x.ms), int(x.linesPerSec), `${ratio(median(ratios))} (${range(ratios)})`]);
+      }
+      results.tap.floods[label].rounds = runs;
+    }
+    text += table(
+      `    floods of ${int(FLOOD_LINES)} lines of 200 bytes, first byte to last line at the host (median of ${roundsText})`,
+      ['path', 'ms', 'lines/s', 'ratio to direct (rounds)'],
+      floodRows,
+    );
+    text +=
+      incomplete.length === 0
+        ? 'every tapped run recorded every line, none left the bridge\n'
+        : `RECORD INCOMPLETE: ${incomplete.join('; ')}\n`;
+    if (incomplete.length > 0) process.exitCode = 1;
+    out.push(text);
   }
 } catch (error) {
   log(`failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);

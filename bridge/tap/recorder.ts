@@ -11,7 +11,7 @@ import WebSocket from 'ws';
 import type { Eol, RedactedConnectionConfig, TapInfo, UnstampedEvent } from '../../protocol/envelope.js';
 import { tapConnId, tapReplySchema, type TapEventInput, type TapFrame } from '../../protocol/tap/tapFrames.js';
 import { Journal, monotonicNow, newSessionId } from '../journal.js';
-import { lineEvent, type LineStream } from '../lineRecord.js';
+import { lineEvent, lineEventTexts, type LineBytes, type LineStream } from '../lineRecord.js';
 import type { KnownSecrets } from '../knownSecrets.js';
 import { defaultHome } from '../home.js';
 import { VERSION } from '../version.js';
@@ -36,10 +36,36 @@ const FRAME_BYTES = 1024 * 1024;
 const EVENT_MAX_BYTES = 48 * 1024 * 1024;
 /** Bytes a socket may hold unsent before the tap journals instead of growing in memory. */
 const SOCKET_HIGH_WATER = 64 * 1024 * 1024;
+/**
+ * How long the lines a tap saw wait to be recorded together, and how many bytes of them at most.
+ * Recording each chunk on its own turn put a journal write or a socket frame (and the bridge's
+ * wake-up) between a host's request and its answer; a batch every 20 ms takes those off the
+ * round trip, and is still live to the eye.
+ */
+const LINES_WAIT_MS = 20;
+const LINES_WAIT_BYTES = 1024 * 1024;
+/** A chunk with a line longer than this is recorded line by line (a big line's own path). */
+const BATCH_LINE_MAX = 1024 * 1024;
+
+/**
+ * An event serialized for the socket, or a chunk's lines serialized together: their JSON texts
+ * joined by commas (`input` absent; parsed back only if the bridge is lost).
+ */
+interface Queued {
+  input?: TapEventInput;
+  json: string;
+}
+
+/** The events a queued item holds, as inputs (for the journal, when the bridge is lost). */
+function inputsOf(q: Queued): TapEventInput[] {
+  return q.input ? [q.input] : (JSON.parse(`[${q.json}]`) as TapEventInput[]);
+}
 
 type State = 'joining' | 'joined' | 'journal' | 'closed';
 
-export function openTapRecorder(options: TapRecorderOptions): TapRecorder & { readonly state: State } {
+export function openTapRecorder(
+  options: TapRecorderOptions,
+): TapRecorder & { readonly state: State; lines(stream: LineStream, lines: readonly LineBytes[], at?: number): void } {
   return new Recorder(options);
 }
 
@@ -51,7 +77,7 @@ class Recorder implements TapRecorder {
   /** The first spawn event: what a bridge is told first on every join. */
   private spawn: TapEventInput | undefined;
   /** Serialized events for the socket, sent on a later turn (or journaled if the join fails). */
-  private queue: { input: TapEventInput; json: string }[] = [];
+  private queue: Queued[] = [];
   private queueBytes = 0;
   private sendScheduled = false;
   /**
@@ -59,7 +85,7 @@ class Recorder implements TapRecorder {
    * after the bridge has read every frame before its ping. A socket lost (a bridge killed) takes
    * what it still held with it; these go to the tap's journal then, so nothing falls between.
    */
-  private unconfirmed: TapEventInput[] = [];
+  private unconfirmed: Queued[] = [];
   /** How many of `unconfirmed` the ping in flight vouches for; one ping at a time. */
   private pinged: number | undefined;
   private ws: WebSocket | undefined;
@@ -74,6 +100,10 @@ class Recorder implements TapRecorder {
    * while the journal records, in one line with the journal's failure when nothing can record.
    */
   private bridgeWhy: string | undefined;
+  /** Lines given to lines(), recorded together after LINES_WAIT_MS (views of the chunks they came in). */
+  private waiting: { stream: LineStream; lines: readonly LineBytes[]; at: number }[] = [];
+  private waitingBytes = 0;
+  private waitTimer: ReturnType<typeof setTimeout> | undefined;
 
   constructor(private readonly options: TapRecorderOptions) {
     this.conn = tapConnId(options.tap.id);
@@ -81,7 +111,7 @@ class Recorder implements TapRecorder {
     this.record({ kind: 'spawn', config: options.config, tap: options.tap });
     if (!this.tryJoin()) {
       this.state = 'journal';
-      const queued = this.queue.map((q) => q.input);
+      const queued = this.queue.flatMap(inputsOf);
       this.queue = [];
       this.queueBytes = 0;
       this.toJournal(queued);
@@ -93,6 +123,7 @@ class Recorder implements TapRecorder {
   record(event: TapUnstamped, at: number = monotonicNow()): void {
     // The recorder opens with the connection's spawn; a watcher that records one too says the same.
     if (event.kind === 'spawn' && this.spawn !== undefined) return;
+    this.recordWaiting();
     try {
       const masked = this.options.secrets
         ? (this.options.secrets.maskEvent({ ...event, conn: this.conn } as UnstampedEvent) as TapUnstamped)
@@ -107,6 +138,7 @@ class Recorder implements TapRecorder {
   }
 
   line(stream: LineStream, bytes: Buffer, eol: Eol, at: number = monotonicNow()): void {
+    this.recordWaiting();
     const masked = this.options.secrets ? this.options.secrets.maskBytes(bytes) : bytes;
     if (this.state === 'journal' && this.journal) {
       try {
@@ -120,6 +152,59 @@ class Recorder implements TapRecorder {
     this.take({ at, event: event as Record<string, unknown> });
   }
 
+  /**
+   * The lines a chunk completed, all seen at `at`: the events line() records for each, serialized
+   * from their bytes together (one buffer for the journal or the socket, no string per line).
+   * Never throws.
+   */
+  lines(stream: LineStream, lines: readonly LineBytes[], at: number = monotonicNow()): void {
+    if (lines.length === 0 || this.state === 'closed') return;
+    this.waiting.push({ stream, lines, at });
+    for (const line of lines) this.waitingBytes += line.bytes.length;
+    if (this.waitingBytes >= LINES_WAIT_BYTES) this.recordWaiting();
+    else this.waitTimer ??= setTimeout(() => this.recordWaiting(), LINES_WAIT_MS).unref();
+  }
+
+  /** The lines that wait, recorded now, before anything else is (so the record keeps their order). */
+  private recordWaiting(): void {
+    if (this.waitTimer) clearTimeout(this.waitTimer);
+    this.waitTimer = undefined;
+    if (this.waiting.length === 0) return;
+    const waiting = this.waiting;
+    this.waiting = [];
+    this.waitingBytes = 0;
+    for (const { stream, lines, at } of waiting) this.recordLines(stream, lines, at);
+  }
+
+  private recordLines(stream: LineStream, lines: readonly LineBytes[], at: number): void {
+    if (lines.some((l) => l.bytes.length > BATCH_LINE_MAX)) {
+      for (const l of lines) this.line(stream, l.bytes, l.eol, at);
+      return;
+    }
+    const secrets = this.options.secrets;
+    const masked = secrets
+      ? lines.map((l) => {
+          const bytes = secrets.maskBytes(l.bytes);
+          return bytes === l.bytes ? l : { bytes, eol: l.eol };
+        })
+      : lines;
+    if (this.state === 'journal') {
+      if (!this.journal) return;
+      try {
+        this.journal.appendLines(this.conn, stream, masked, at);
+      } catch (error) {
+        this.sayOnce('journal', `the journal could not be written (${(error as Error).message})`);
+      }
+      return;
+    }
+    try {
+      const head = `{"at":${at},"event":{"kind":"line","stream":"${stream}",`;
+      this.push({ json: lineEventTexts(masked, () => head, '}').texts.join(',') });
+    } catch (error) {
+      this.sayOnce('record', `lines could not be recorded (${(error as Error).message})`);
+    }
+  }
+
   nameHost(host: { name: string; version?: string }): void {
     const tap = this.spawn?.event.tap;
     if (this.spawn && typeof tap === 'object' && tap !== null)
@@ -129,11 +214,20 @@ class Recorder implements TapRecorder {
   async close(): Promise<void> {
     if (this.state === 'closed') return;
     if (this.poll) clearInterval(this.poll);
+    this.recordWaiting();
     this.sendNow();
     const ws = this.ws;
     this.state = 'closed';
     let clean = false;
     if (ws && ws.readyState === WebSocket.OPEN) {
+      // A bridge behind a flood has megabytes of frames still to take: they are handed to the
+      // system first (which delivers them even after the tap exits), as long as the bridge keeps
+      // taking them; ending the socket earlier dropped them, and lines with them.
+      for (let last = ws.bufferedAmount, still = 0; ws.readyState === WebSocket.OPEN && ws.bufferedAmount > 0 && still < 2000;) {
+        await new Promise((resolve) => setTimeout(resolve, 20));
+        still = ws.bufferedAmount < last ? 0 : still + 20;
+        last = ws.bufferedAmount;
+      }
       // What was sent reaches the bridge before the socket closes; a bridge that does not answer the close is not waited for long.
       clean = await new Promise<boolean>((resolve) => {
         const timer = setTimeout(() => {
@@ -150,7 +244,7 @@ class Recorder implements TapRecorder {
     } else ws?.terminate();
     const unsure = clean ? [] : this.unconfirmed;
     this.unconfirmed = [];
-    if (unsure.length + this.queue.length > 0) this.toJournal([...unsure, ...this.queue.map((q) => q.input)]);
+    if (unsure.length + this.queue.length > 0) this.toJournal([...unsure, ...this.queue].flatMap(inputsOf));
     this.queue = [];
     this.journal?.close();
   }
@@ -175,8 +269,12 @@ class Recorder implements TapRecorder {
       });
       return;
     }
-    this.queue.push({ input, json });
-    this.queueBytes += json.length;
+    this.push({ input, json });
+  }
+
+  private push(item: Queued): void {
+    this.queue.push(item);
+    this.queueBytes += item.json.length;
     if (this.state === 'joined') this.scheduleSend();
     if (this.queueBytes + (this.ws?.bufferedAmount ?? 0) > SOCKET_HIGH_WATER) this.leaveBridge('the bridge does not keep up');
   }
@@ -193,16 +291,19 @@ class Recorder implements TapRecorder {
   private sendNow(): void {
     const ws = this.ws;
     if (this.state !== 'joined' || ws === undefined || ws.readyState !== WebSocket.OPEN) return;
-    while (this.queue.length > 0) {
+    const queue = this.queue;
+    this.queue = [];
+    this.queueBytes = 0;
+    let i = 0;
+    while (i < queue.length) {
       const parts: string[] = [];
       let bytes = 0;
-      while (this.queue.length > 0 && (parts.length === 0 || bytes < FRAME_BYTES)) {
-        const next = this.queue.shift() as { input: TapEventInput; json: string };
-        this.unconfirmed.push(next.input);
+      while (i < queue.length && (parts.length === 0 || bytes < FRAME_BYTES)) {
+        const next = queue[i++] as Queued;
+        this.unconfirmed.push(next);
         parts.push(next.json);
         bytes += next.json.length;
       }
-      this.queueBytes -= bytes;
       ws.send(`{"type":"events","events":[${parts.join(',')}]}`);
     }
     this.ping(ws);
@@ -292,7 +393,10 @@ class Recorder implements TapRecorder {
     this.queue = [];
     this.queueBytes = 0;
     for (const input of backlog) this.take(input);
-    for (const q of queued) if (q.input !== this.spawn) this.take(q.input);
+    for (const q of queued) {
+      if (q.input === undefined) this.push(q);
+      else if (q.input !== this.spawn) this.take(q.input);
+    }
     this.sendNow();
   }
 
@@ -307,10 +411,10 @@ class Recorder implements TapRecorder {
     if (this.state === 'closed') return;
     const wasJoined = this.state === 'joined';
     this.state = 'journal';
-    const unsure = this.unconfirmed;
+    const unsure = this.unconfirmed.flatMap(inputsOf);
     this.unconfirmed = [];
     this.pinged = undefined;
-    const queued = [...unsure, ...this.queue.map((q) => q.input)];
+    const queued = [...unsure, ...this.queue.flatMap(inputsOf)];
     this.queue = [];
     this.queueBytes = 0;
     const also = unsure.length > 0 ? ` (with the last ${unsure.length} event(s) sent, which the bridge may have recorded too)` : '';

@@ -61,17 +61,21 @@ export async function runStdioTap(options: StdioTapOptions): Promise<number> {
     ['stderr', new LineSplitter()],
   ]);
   let named = 0;
+  // A chunk's lines go to the recorder together, as views of the chunk rather than copies (a read
+  // chunk is never reused; the recorder lets go of them once it has recorded them, within 20 ms).
   const seen = (stream: LineStream, chunk: Buffer): void => {
     const at = monotonicNow();
-    for (const line of lines.get(stream)?.push(chunk) ?? []) {
-      recorder.line(stream, line.bytes, line.eol, at);
-      if (stream === 'stdin' && named < NAME_LINES) {
-        named++;
-        const host = hostOfMessage(line.bytes.toString('utf8'));
-        if (host) {
-          named = NAME_LINES;
-          recorder.nameHost?.(host);
-        }
+    const complete = lines.get(stream)?.push(chunk, true) ?? [];
+    if (complete.length === 0) return;
+    recorder.lines(stream, complete, at);
+    if (stream !== 'stdin') return;
+    for (const line of complete) {
+      if (named >= NAME_LINES) break;
+      named++;
+      const host = hostOfMessage(line.bytes.toString('utf8'));
+      if (host) {
+        named = NAME_LINES;
+        recorder.nameHost?.(host);
       }
     }
   };

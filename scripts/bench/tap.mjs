@@ -1,0 +1,299 @@
+// Benchmark 10: what `mcp-lens tap` costs a host (issue 26: "no added delay worth measuring").
+// The bench is the host: it spawns a server either directly or as `bin.js tap -- node server`,
+// the way a host's config runs it, and times what a host sees on its own pipes.
+//
+//   - round trip: sequential tools/call echo requests to the demo server, each written once the
+//     previous answer is in; p50/p99 per path, and the tap/direct ratio of each;
+//   - flood: e2e/fixtures/flood.mjs (one line per write) and flood-batched.mjs (64 lines per
+//     write), lines/s from the first byte to the last line, tap/direct;
+//   - start: spawn to the initialize answer (node's start, and for the tap, loading the bin).
+//
+// The tap runs two ways: with no bridge (it journals under a temporary MCP_LENS_HOME) and with a
+// bridge running in its own process (it streams to /ws/tap). Each round runs the three paths back
+// to back in a rotating order; a ratio is the median of the per-round ratios. After every tap
+// run the record is checked: every line the host and the server exchanged is in it.
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { removeHome, startLens, tempHome } from './timeline/lens.mjs';
+
+const PATHS = ['direct', 'bare relay', 'tap, journal', 'tap, bridge'];
+
+/**
+ * @param {{ root: string, rounds: number, n: number, warmup: number, floodLines: number, batch: number,
+ *   log: (text: string) => void, children: Set<import('node:child_process').ChildProcess> }} options
+ */
+export async function runTapBench(options) {
+  const { root, rounds, log } = options;
+  const demoServer = path.join(root, 'dist', 'node', 'demo', 'server.js');
+  const bin = path.join(root, 'dist', 'node', 'bridge', 'bin.js');
+  const journalHome = tempHome('mcp-lens-bench-tap-journal-');
+  const bridgeHome = tempHome('mcp-lens-bench-tap-bridge-');
+  const lens = await startLens(root, bridgeHome);
+  const bridgeJournal = await lens.liveJournal();
+
+  /** The host's view of one path: how to spawn `args` and, after the run, how many lines the record holds. */
+  const route = (name) => {
+    const home = name === 'tap, bridge' ? bridgeHome : journalHome;
+    return {
+      name,
+      spawn(args, env) {
+        const argv =
+          name === 'direct'
+            ? args
+            : name === 'bare relay'
+              ? [path.join(root, 'scripts', 'bench', 'tapRelay.mjs'), process.execPath, ...args]
+              : [bin, 'tap', '--', process.execPath, ...args];
+        const child = spawn(process.execPath, argv, {
+          stdio: ['pipe', 'pipe', 'pipe'],
+          env: { ...process.env, ...env, MCP_LENS_HOME: home },
+        });
+        options.children.add(child);
+        child.stderr.resume();
+        child.stdin.on('error', () => undefined);
+        return child;
+      },
+      /** Where this run's record starts: the bridge's journal grows; the tap's own journals are removed after each run. */
+      mark: () => (name === 'tap, bridge' ? fileSize(bridgeJournal) : 0),
+      /** Counts the run's recorded stdin and stdout lines (the bridge's journal from `from`, the tap's own journals). */
+      async recorded(from, expected) {
+        if (name === 'direct' || name === 'bare relay') return undefined;
+        const count = () => {
+          let lines = 0;
+          if (name === 'tap, bridge') lines += countLines(bridgeJournal, from);
+          for (const file of tapJournals(home)) lines += countLines(file, 0);
+          return lines;
+        };
+        // A bridge behind a flood journals the tap's frames for a while after the tap has gone:
+        // wait until the count is complete, or has not grown for 3 s (a count that stops short is reported).
+        let lines = count();
+        for (let still = 0; lines < expected && still < 3000;) {
+          await new Promise((resolve) => setTimeout(resolve, 100));
+          const now = count();
+          still = now === lines ? still + 100 : 0;
+          lines = now;
+        }
+        const fellBack = name === 'tap, bridge' && tapJournals(home).length > 0;
+        for (const file of tapJournals(home)) fs.rmSync(file, { force: true });
+        return { lines, complete: lines === expected, fellBack };
+      },
+    };
+  };
+  const routes = PATHS.map(route);
+
+  /** One round per `rounds`, the paths in a rotating order, each run's figures by path. */
+  const inRounds = async (label, run) => {
+    const out = [];
+    for (let r = 0; r < rounds; r++) {
+      const round = {};
+      for (let i = 0; i < routes.length; i++) {
+        const which = routes[(r + i) % routes.length];
+        log(`tap ${label}: round ${r + 1} of ${rounds}, ${which.name}`);
+        round[which.name] = await run(which);
+      }
+      out.push(round);
+    }
+    return out;
+  };
+
+  try {
+    const roundTrip = await inRounds('round trip', (which) =>
+      roundTripRun(which, [demoServer], { n: options.n, warmup: options.warmup }, options.children),
+    );
+    const floods = {};
+    for (const [label, fixture, env] of [
+      ['flood, 1 line a write', 'flood.mjs', {}],
+      [`flood, ${options.batch} lines a write`, 'flood-batched.mjs', { FLOOD_BATCH: String(options.batch) }],
+    ]) {
+      const args = [path.join(root, 'e2e', 'fixtures', fixture)];
+      floods[label] = await inRounds(label, (which) =>
+        floodRun(which, args, { ...env, FLOOD_LINES: String(options.floodLines) }, options.floodLines, options.children),
+      );
+    }
+    return { roundTrip, floods };
+  } finally {
+    await lens.stop();
+    removeHome(journalHome);
+    removeHome(bridgeHome);
+  }
+}
+
+function fileSize(file) {
+  try {
+    return fs.statSync(file).size;
+  } catch {
+    return 0;
+  }
+}
+
+function tapJournals(home) {
+  const dir = path.join(home, 'journal');
+  let names = [];
+  try {
+    names = fs.readdirSync(dir);
+  } catch {
+    return [];
+  }
+  return names.filter((n) => n.startsWith('tap-') && n.endsWith('.jsonl')).map((n) => path.join(dir, n));
+}
+
+/** The stdin and stdout line events in a journal from byte `from` on (the bench's runs are one after another). */
+function countLines(file, from) {
+  let buf;
+  try {
+    const fd = fs.openSync(file, 'r');
+    try {
+      const size = fs.fstatSync(fd).size;
+      buf = Buffer.alloc(Math.max(0, size - from));
+      fs.readSync(fd, buf, 0, buf.length, from);
+    } finally {
+      fs.closeSync(fd);
+    }
+  } catch {
+    return 0;
+  }
+  let lines = 0;
+  // A journal line is one event; the line events of a tap are `{"seq":…,"t":…,"kind":"line","conn":"tap-…","stream":"std…"`.
+  const kind = Buffer.from('"kind":"line","conn":"tap-');
+  let at = buf.indexOf(kind);
+  while (at !== -1) {
+    const streamAt = buf.indexOf('"stream":"', at) + 10;
+    if (buf[streamAt + 3] === 0x6f /* stdout */ || buf[streamAt + 3] === 0x69 /* stdin */) lines++;
+    at = buf.indexOf(kind, streamAt);
+  }
+  return lines;
+}
+
+/** Calls onLine(text) for every "\n"-terminated line of a byte stream. */
+function readLines(stream, onLine) {
+  let rest = null;
+  stream.on('data', (chunk) => {
+    const buf = rest ? Buffer.concat([rest, chunk]) : chunk;
+    let start = 0;
+    for (;;) {
+      const nl = buf.indexOf(0x0a, start);
+      if (nl === -1) break;
+      onLine(buf.toString('utf8', start, nl));
+      start = nl + 1;
+    }
+    rest = start < buf.length ? buf.subarray(start) : null;
+  });
+}
+
+async function ended(child, children) {
+  const closed = new Promise((resolve) => child.once('close', (code, signal) => resolve(code ?? signal)));
+  child.stdin.end();
+  const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
+  const how = await closed;
+  clearTimeout(timer);
+  children.delete(child);
+  return how;
+}
+
+function withTimeout(promise, ms, what) {
+  let timer;
+  return Promise.race([
+    promise.finally(() => clearTimeout(timer)),
+    new Promise((_, reject) => {
+      timer = setTimeout(() => reject(new Error(`timed out after ${ms} ms waiting for ${what}`)), ms);
+    }),
+  ]);
+}
+
+/** Nearest-rank percentile of sorted samples. */
+const pct = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))];
+
+async function roundTripRun(which, args, { n, warmup }, children) {
+  const from = which.mark();
+  const spawned = performance.now();
+  const child = which.spawn(args, {});
+  const waiting = new Map();
+  let exchanged = 0; // lines written and read: what the record must hold
+  readLines(child.stdout, (text) => {
+    exchanged++;
+    let message;
+    try {
+      message = JSON.parse(text);
+    } catch {
+      return;
+    }
+    const resolve = waiting.get(message?.id);
+    if (resolve) {
+      waiting.delete(message.id);
+      resolve(message);
+    }
+  });
+  let id = 0;
+  const call = async (method, params) => {
+    const myId = ++id;
+    const answer = new Promise((resolve) => waiting.set(myId, resolve));
+    child.stdin.write(`${JSON.stringify({ jsonrpc: '2.0', id: myId, method, params })}\n`);
+    exchanged++;
+    const message = await withTimeout(answer, 10_000, `the answer to ${method} (id ${myId}, ${which.name})`);
+    if (!('result' in message)) throw new Error(`${method} failed (${which.name}): ${JSON.stringify(message).slice(0, 300)}`);
+    return message;
+  };
+  await call('initialize', { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'mcp-lens-bench', version: '0.0.0' } });
+  const startMs = performance.now() - spawned;
+  child.stdin.write(`${JSON.stringify({ jsonrpc: '2.0', method: 'notifications/initialized' })}\n`);
+  exchanged++;
+  const echo = (i) => ({ name: 'echo', arguments: { message: `bench ${i}` } });
+  for (let i = 0; i < warmup; i++) await call('tools/call', echo(i));
+  const samples = new Float64Array(n);
+  const started = performance.now();
+  for (let i = 0; i < n; i++) {
+    const t0 = performance.now();
+    await call('tools/call', echo(i));
+    samples[i] = performance.now() - t0;
+  }
+  const totalMs = performance.now() - started;
+  const exit = await ended(child, children);
+  if (exit !== 0) throw new Error(`${which.name}: the server's process ended with ${exit}`);
+  samples.sort();
+  const record = await which.recorded(from, exchanged);
+  return {
+    startMs,
+    p50: pct(samples, 50),
+    p90: pct(samples, 90),
+    p99: pct(samples, 99),
+    mean: samples.reduce((a, b) => a + b, 0) / n,
+    callsPerSec: n / (totalMs / 1000),
+    ...(record ? { recorded: record.lines, complete: record.complete, fellBack: record.fellBack } : {}),
+  };
+}
+
+async function floodRun(which, args, env, total, children) {
+  const from = which.mark();
+  const child = which.spawn(args, env);
+  let lines = 0;
+  let first = 0;
+  let tail = Buffer.alloc(0);
+  let done;
+  const finished = new Promise((resolve) => (done = resolve));
+  // The host counts lines and keeps the last; it does no parsing, so the pipe (or the tap) is what limits it.
+  child.stdout.on('data', (chunk) => {
+    if (first === 0) first = performance.now();
+    let at = chunk.indexOf(0x0a);
+    while (at !== -1) {
+      lines++;
+      at = chunk.indexOf(0x0a, at + 1);
+    }
+    if (lines >= total) {
+      tail = chunk;
+      done(performance.now());
+    }
+  });
+  const last = await withTimeout(finished, 120_000, `${total} flood lines (${which.name})`);
+  const lastLine = tail.toString('utf8').trimEnd().split('\n').pop() ?? '';
+  const n = Number(/"n":(\d+)/.exec(lastLine)?.[1]);
+  if (n !== total - 1) throw new Error(`${which.name}: the last flood line is not n=${total - 1}: ${lastLine.slice(0, 120)}`);
+  const exit = await ended(child, children);
+  if (exit !== 0) throw new Error(`${which.name}: the flood's process ended with ${exit}`);
+  const ms = last - first;
+  const record = await which.recorded(from, total);
+  return {
+    ms,
+    linesPerSec: total / (ms / 1000),
+    ...(record ? { recorded: record.lines, complete: record.complete, fellBack: record.fellBack } : {}),
+  };
+}
