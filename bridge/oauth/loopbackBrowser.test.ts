@@ -9,15 +9,17 @@ const AUTHORIZE = new URL('https://as.example/authorize?client_id=c&state=s-1');
 function browser(options: { noBrowser?: boolean; expiresMs?: number } = {}) {
   const said: string[] = [];
   const opened: string[] = [];
-  const step = new LoopbackBrowser({
-    say: (t) => said.push(t),
-    open: (url) => {
+  // Read by each authorize(): a test may change the wait between two of them.
+  const settings = {
+    say: (t: string) => said.push(t),
+    open: (url: string) => {
       opened.push(url);
       return Promise.resolve();
     },
     ...options,
-  });
-  return { step, said, opened };
+  };
+  const step = new LoopbackBrowser(settings);
+  return { step, said, opened, settings };
 }
 
 describe('LoopbackBrowser', () => {
@@ -64,13 +66,15 @@ describe('LoopbackBrowser', () => {
   });
 
   it('with --no-browser prints the URL and opens nothing; an expired state is refused', async () => {
-    const { step, said, opened } = browser({ noBrowser: true, expiresMs: 50 });
+    const { step, said, opened, settings } = browser({ noBrowser: true, expiresMs: 50 });
     const redirect = await step.redirectUri();
     const answer = await step.authorize(AUTHORIZE, 's-1', () => undefined);
     expect(said).toEqual([`Open this URL to authorize: ${AUTHORIZE.href}`]);
     expect(opened).toEqual([]);
     expect(answer).toEqual({ ok: false, reason: 'nothing came back to /oauth/callback within 50 ms' });
-    // A later wait brings the listener back: the expired state is still refused.
+    // A later wait brings the listener back: the expired state is still refused. That wait must
+    // outlast the fetch below on a loaded machine, so it is given the usual ten minutes.
+    settings.expiresMs = 600_000;
     const next = step.authorize(AUTHORIZE, 's-2', () => undefined);
     expect(await step.redirectUri()).toBe(redirect);
     const late = await fetch(`${redirect}?code=x&state=s-1`);
