@@ -1053,16 +1053,19 @@ try {
       children: live.children,
     });
     const taps = ['tap, journal', 'tap, bridge'];
-    const relayed = ['bare relay', ...taps];
+    const relayed = [...(t.paths.includes('C relay') ? ['C relay'] : []), 'bare relay', ...taps];
     const byPath = (runs, name) => medianRound(runs.map((r) => r[name]));
     const perRound = (runs, name, key, base = 'direct') => runs.map((r) => r[name][key] / r[base][key]);
     const incomplete = [];
+    // A bridge that falls behind a flood is left for the tap's own journal (ADR 10): the record
+    // is whole across the two, and counted so; that it happened is said, not failed.
+    const fellBack = [];
     const checkRecord = (label, runs) => {
       for (const [i, round] of runs.entries())
         for (const name of taps) {
           const run = round[name];
           if (!run.complete) incomplete.push(`${label}, round ${i + 1}, ${name}: ${run.recorded} lines recorded`);
-          if (run.fellBack) incomplete.push(`${label}, round ${i + 1}, ${name}: the tap left the bridge for its journal`);
+          if (run.fellBack) fellBack.push(`${label}, round ${i + 1}`);
         }
     };
     const rt = t.roundTrip;
@@ -1080,7 +1083,16 @@ try {
       ratio(median(perRound(rt, name, 'mean'))),
       ratio(median(perRound(rt, name, 'callsPerSec'))),
     ];
-    results.tap = { n: TAP_N, warmup: TAP_WARMUP, batch: TAP_BATCH, floodLines: FLOOD_LINES, roundTrip: {}, floods: {}, incomplete };
+    results.tap = {
+      n: TAP_N,
+      warmup: TAP_WARMUP,
+      batch: TAP_BATCH,
+      floodLines: FLOOD_LINES,
+      roundTrip: {},
+      floods: {},
+      incomplete,
+      fellBack,
+    };
     for (const name of ['direct', ...relayed]) results.tap.roundTrip[name] = byPath(rt, name);
     for (const name of relayed)
       results.tap.roundTrip[`${name}/direct`] = {
@@ -1090,10 +1102,11 @@ try {
         p99Rounds: perRound(rt, name, 'p99'),
       };
     for (const name of taps)
-      results.tap.roundTrip[`${name}/bare relay`] = {
-        p50: median(perRound(rt, name, 'p50', 'bare relay')),
-        p50Rounds: perRound(rt, name, 'p50', 'bare relay'),
-      };
+      for (const base of relayed.filter((b) => b.endsWith('relay')))
+        results.tap.roundTrip[`${name}/${base}`] = {
+          p50: median(perRound(rt, name, 'p50', base)),
+          p50Rounds: perRound(rt, name, 'p50', base),
+        };
     results.tap.roundTripRounds = rt;
     let text =
       table(
@@ -1106,9 +1119,13 @@ try {
         .join('; ') +
       ` (goal: p50 within 1.10×)\n` +
       taps
-        .map(
-          (name) =>
-            `${name}/bare relay: p50 ${ratio(median(perRound(rt, name, 'p50', 'bare relay')))} (${range(perRound(rt, name, 'p50', 'bare relay'))})`,
+        .flatMap((name) =>
+          relayed
+            .filter((base) => base.endsWith('relay'))
+            .map(
+              (base) =>
+                `${name}/${base}: p50 ${ratio(median(perRound(rt, name, 'p50', base)))} (${range(perRound(rt, name, 'p50', base))})`,
+            ),
         )
         .join('; ') +
       `\nstart: spawn to the initialize answer\n\n`;
@@ -1133,8 +1150,10 @@ try {
     );
     text +=
       incomplete.length === 0
-        ? 'every tapped run recorded every line, none left the bridge\n'
+        ? `every tapped run recorded every line${fellBack.length === 0 ? ', none left the bridge' : ''}\n`
         : `RECORD INCOMPLETE: ${incomplete.join('; ')}\n`;
+    if (fellBack.length > 0)
+      text += `the bridge fell behind and the tap journaled the rest itself (the record whole across both): ${fellBack.join('; ')}\n`;
     if (incomplete.length > 0) process.exitCode = 1;
     out.push(text);
   }

@@ -12,12 +12,21 @@
 // bridge running in its own process (it streams to /ws/tap). Each round runs the three paths back
 // to back in a rotating order; a ratio is the median of the per-round ratios. After every tap
 // run the record is checked: every line the host and the server exchanged is in it.
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { removeHome, startLens, tempHome } from './timeline/lens.mjs';
 
-const PATHS = ['direct', 'bare relay', 'tap, journal', 'tap, bridge'];
+const PATHS = ['direct', 'C relay', 'bare relay', 'tap, journal', 'tap, bridge'];
+
+/** The C relay (tapRelay.c), built into `dir` with the machine's C compiler; undefined where there is none. */
+function buildCRelay(root, dir) {
+  const out = path.join(dir, 'tap-relay');
+  const built = spawnSync(process.env.CC ?? 'cc', ['-O2', '-o', out, path.join(root, 'scripts', 'bench', 'tapRelay.c')], {
+    stdio: 'ignore',
+  });
+  return built.status === 0 ? out : undefined;
+}
 
 /**
  * @param {{ root: string, rounds: number, n: number, warmup: number, floodLines: number, batch: number,
@@ -29,6 +38,8 @@ export async function runTapBench(options) {
   const bin = path.join(root, 'dist', 'node', 'bridge', 'bin.js');
   const journalHome = tempHome('mcp-lens-bench-tap-journal-');
   const bridgeHome = tempHome('mcp-lens-bench-tap-bridge-');
+  const cRelay = buildCRelay(root, journalHome);
+  if (cRelay === undefined) log('tap: no C compiler (cc): the C relay is left out');
   const lens = await startLens(root, bridgeHome);
   const bridgeJournal = await lens.liveJournal();
 
@@ -38,6 +49,13 @@ export async function runTapBench(options) {
     return {
       name,
       spawn(args, env) {
+        if (name === 'C relay') {
+          const child = spawn(cRelay, [process.execPath, ...args], { stdio: ['pipe', 'pipe', 'pipe'], env: { ...process.env, ...env } });
+          options.children.add(child);
+          child.stderr.resume();
+          child.stdin.on('error', () => undefined);
+          return child;
+        }
         const argv =
           name === 'direct'
             ? args
@@ -57,7 +75,7 @@ export async function runTapBench(options) {
       mark: () => (name === 'tap, bridge' ? fileSize(bridgeJournal) : 0),
       /** Counts the run's recorded stdin and stdout lines (the bridge's journal from `from`, the tap's own journals). */
       async recorded(from, expected) {
-        if (name === 'direct' || name === 'bare relay') return undefined;
+        if (name === 'direct' || name.endsWith('relay')) return undefined;
         const count = () => {
           let lines = 0;
           if (name === 'tap, bridge') lines += countLines(bridgeJournal, from);
@@ -79,7 +97,7 @@ export async function runTapBench(options) {
       },
     };
   };
-  const routes = PATHS.map(route);
+  const routes = PATHS.filter((name) => name !== 'C relay' || cRelay !== undefined).map(route);
 
   /** One round per `rounds`, the paths in a rotating order, each run's figures by path. */
   const inRounds = async (label, run) => {
@@ -110,7 +128,7 @@ export async function runTapBench(options) {
         floodRun(which, args, { ...env, FLOOD_LINES: String(options.floodLines) }, options.floodLines, options.children),
       );
     }
-    return { roundTrip, floods };
+    return { roundTrip, floods, paths: routes.map((r) => r.name) };
   } finally {
     await lens.stop();
     removeHome(journalHome);
