@@ -155,8 +155,11 @@ test('step by step: each request of the flow waits on the lane, one is edited be
       await card.getByTestId('auth-show').click();
       await held.getByRole('button', { name: 'Send' }).click();
       // The next request waits in its place, or the browser is asked for.
+      // Read without waiting: textContent() would wait for a note that is gone for good once the
+      // browser is asked for. An empty read (no note for now) is a change too; the loop's first
+      // line then waits for the next note or the browser.
       await expect
-        .poll(async () => ((await card.getByTestId('auth-open').count()) > 0 ? 'browser' : await heldNote.textContent()))
+        .poll(async () => ((await card.getByTestId('auth-open').count()) > 0 ? 'browser' : (await heldNote.allTextContents()).join('')))
         .not.toBe(before);
     }
     const [tab] = await Promise.all([page.context().waitForEvent('page'), card.getByTestId('auth-open').click()]);

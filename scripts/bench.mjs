@@ -42,6 +42,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { readLines } from './bench/readLines.mjs';
 import { killLensSync } from './bench/timeline/lens.mjs';
 
 const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
@@ -234,23 +235,6 @@ function summarize(samples, totalMs) {
     max: sorted[sorted.length - 1],
     callsPerSec: sorted.length / (totalMs / 1000),
   };
-}
-
-/** Calls onLine(string) for every "\n"-terminated line of a readable byte stream. */
-function readLines(stream, onLine) {
-  let rest = null;
-  stream.on('data', (chunk) => {
-    let buf = rest ? Buffer.concat([rest, chunk]) : chunk;
-    let start = 0;
-    for (;;) {
-      const nl = buf.indexOf(0x0a, start);
-      if (nl === -1) break;
-      onLine(buf.toString('utf8', start, nl), nl - start);
-      start = nl + 1;
-    }
-    rest = start < buf.length ? buf.subarray(start) : null;
-    buf = null;
-  });
 }
 
 function spawnDirect(args, env = {}) {

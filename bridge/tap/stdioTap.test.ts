@@ -10,7 +10,18 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { demoServerJs, repoRoot } from '../testing/bridgeClient.js';
-import { bytesDifference, nodeCommand, runDifference, runHost, tapped, type HostRun, type HostStep } from '../testing/rawHost.js';
+import {
+  bytesDifference,
+  initialize,
+  initialized,
+  json,
+  nodeCommand,
+  runDifference,
+  runHost,
+  tapped,
+  type HostRun,
+  type HostStep,
+} from '../testing/rawHost.js';
 
 const homes: string[] = [];
 afterAll(() => {
@@ -57,14 +68,6 @@ function journalOf(home: string): string {
     .join('');
 }
 
-const json = (value: unknown): string => `${JSON.stringify(value)}\n`;
-const initialize = json({
-  jsonrpc: '2.0',
-  id: 1,
-  method: 'initialize',
-  params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'raw-host', version: '1.0.0' } },
-});
-const initialized = json({ jsonrpc: '2.0', method: 'notifications/initialized' });
 const envelope = {
   'io.modelcontextprotocol/protocolVersion': '2026-07-28',
   'io.modelcontextprotocol/clientInfo': { name: 'raw-host', version: '1.0.0' },

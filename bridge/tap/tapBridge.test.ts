@@ -10,7 +10,7 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createBridge, type RunningBridge } from '../createBridge.js';
 import { demoServerJs } from '../testing/bridgeClient.js';
-import { runDifference, runHost, tapped, type HostStep } from '../testing/rawHost.js';
+import { initialize, initialized, json, runDifference, runHost, tapped, type HostStep } from '../testing/rawHost.js';
 import { startBin } from '../testing/runBin.js';
 
 interface Recorded {
@@ -77,14 +77,6 @@ const lineWith = (events: Recorded[], stream: string, text: string): boolean =>
 const lines = (events: Recorded[]): string[] =>
   events.filter((event) => event.kind === 'line').map((event) => `${event.stream ?? ''} ${event.text ?? ''}`);
 
-const json = (value: unknown): string => `${JSON.stringify(value)}\n`;
-const initialize = json({
-  jsonrpc: '2.0',
-  id: 1,
-  method: 'initialize',
-  params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'raw-host', version: '1.0.0' } },
-});
-const initialized = json({ jsonrpc: '2.0', method: 'notifications/initialized' });
 const toolsList = json({ jsonrpc: '2.0', id: 2, method: 'tools/list' });
 const echo = json({ jsonrpc: '2.0', id: 3, method: 'tools/call', params: { name: 'echo', arguments: { message: 'after the bridge' } } });
 const demo = [process.execPath, demoServerJs];

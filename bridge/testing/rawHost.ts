@@ -8,6 +8,17 @@ import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { bridgeBinJs, fixturePath, repoRoot } from './bridgeClient.js';
 
+/** A JSON-RPC message as one line, as a host writes it. */
+export const json = (value: unknown): string => `${JSON.stringify(value)}\n`;
+/** The handshake a raw host opens with (the 2025-11-25 flow). */
+export const initialize = json({
+  jsonrpc: '2.0',
+  id: 1,
+  method: 'initialize',
+  params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'raw-host', version: '1.0.0' } },
+});
+export const initialized = json({ jsonrpc: '2.0', method: 'notifications/initialized' });
+
 export type HostStep =
   /** Writes these bytes to the process's stdin, in one write. */
   | { write: Buffer | string }

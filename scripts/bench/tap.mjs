@@ -15,6 +15,7 @@
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
+import { readLines } from './readLines.mjs';
 import { removeHome, startLens, tempHome } from './timeline/lens.mjs';
 
 const PATHS = ['direct', 'C relay', 'bare relay', 'tap, journal', 'tap, bridge'];
@@ -180,22 +181,6 @@ function countLines(file, from) {
     at = buf.indexOf(kind, streamAt);
   }
   return lines;
-}
-
-/** Calls onLine(text) for every "\n"-terminated line of a byte stream. */
-function readLines(stream, onLine) {
-  let rest = null;
-  stream.on('data', (chunk) => {
-    const buf = rest ? Buffer.concat([rest, chunk]) : chunk;
-    let start = 0;
-    for (;;) {
-      const nl = buf.indexOf(0x0a, start);
-      if (nl === -1) break;
-      onLine(buf.toString('utf8', start, nl));
-      start = nl + 1;
-    }
-    rest = start < buf.length ? buf.subarray(start) : null;
-  });
 }
 
 async function ended(child, children) {
