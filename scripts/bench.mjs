@@ -42,7 +42,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { readLines } from './bench/readLines.mjs';
+import { answerRouter, readLines } from './bench/jsonLines.mjs';
 import { killLensSync } from './bench/timeline/lens.mjs';
 
 const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
@@ -297,27 +297,6 @@ async function runCalls(transport) {
     if (i === 0 && answer.result.content?.[0]?.text !== `Echo: bench 0`) throw new Error(`unexpected echo ${JSON.stringify(answer)}`);
   }
   return summarize(samples, now() - started);
-}
-
-/** Routes parsed JSON-RPC answers to whoever waits for their id. */
-function answerRouter() {
-  const waiting = new Map();
-  return {
-    expect: (id) => new Promise((resolve) => waiting.set(id, resolve)),
-    onText(text) {
-      let message;
-      try {
-        message = JSON.parse(text);
-      } catch {
-        return;
-      }
-      const resolve = waiting.get(message?.id);
-      if (resolve && ('result' in message || 'error' in message)) {
-        waiting.delete(message.id);
-        resolve(message);
-      }
-    },
-  };
 }
 
 // ---------------------------------------------------------------- the bridge and its client

@@ -15,7 +15,7 @@
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { readLines } from './readLines.mjs';
+import { answerRouter, readLines } from './jsonLines.mjs';
 import { removeHome, startLens, tempHome } from './timeline/lens.mjs';
 
 const PATHS = ['direct', 'C relay', 'bare relay', 'tap, journal', 'tap, bridge'];
@@ -210,26 +210,16 @@ async function roundTripRun(which, args, { n, warmup }, children) {
   const from = which.mark();
   const spawned = performance.now();
   const child = which.spawn(args, {});
-  const waiting = new Map();
+  const answers = answerRouter();
   let exchanged = 0; // lines written and read: what the record must hold
   readLines(child.stdout, (text) => {
     exchanged++;
-    let message;
-    try {
-      message = JSON.parse(text);
-    } catch {
-      return;
-    }
-    const resolve = waiting.get(message?.id);
-    if (resolve) {
-      waiting.delete(message.id);
-      resolve(message);
-    }
+    answers.onText(text);
   });
   let id = 0;
   const call = async (method, params) => {
     const myId = ++id;
-    const answer = new Promise((resolve) => waiting.set(myId, resolve));
+    const answer = answers.expect(myId);
     child.stdin.write(`${JSON.stringify({ jsonrpc: '2.0', id: myId, method, params })}\n`);
     exchanged++;
     const message = await withTimeout(answer, 10_000, `the answer to ${method} (id ${myId}, ${which.name})`);
