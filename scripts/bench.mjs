@@ -43,6 +43,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { answerRouter, readLines } from './bench/jsonLines.mjs';
+import { withTimeout } from './bench/withTimeout.mjs';
 import { killLensSync } from './bench/timeline/lens.mjs';
 
 const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
@@ -254,16 +255,6 @@ function spawnDirect(args, env = {}) {
       live.children.delete(child);
     },
   };
-}
-
-function withTimeout(promise, ms, what) {
-  let timer;
-  return Promise.race([
-    promise.finally(() => clearTimeout(timer)),
-    new Promise((_, reject) => {
-      timer = setTimeout(() => reject(new Error(`timed out after ${ms} ms waiting for ${what}`)), ms);
-    }),
-  ]);
 }
 
 const initializeParams = { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'mcp-lens-bench', version: '0.0.0' } };

@@ -16,6 +16,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { answerRouter, readLines } from './jsonLines.mjs';
+import { withTimeout } from './withTimeout.mjs';
 import { removeHome, startLens, tempHome } from './timeline/lens.mjs';
 
 const PATHS = ['direct', 'C relay', 'bare relay', 'tap, journal', 'tap, bridge'];
@@ -191,16 +192,6 @@ async function ended(child, children) {
   clearTimeout(timer);
   children.delete(child);
   return how;
-}
-
-function withTimeout(promise, ms, what) {
-  let timer;
-  return Promise.race([
-    promise.finally(() => clearTimeout(timer)),
-    new Promise((_, reject) => {
-      timer = setTimeout(() => reject(new Error(`timed out after ${ms} ms waiting for ${what}`)), ms);
-    }),
-  ]);
 }
 
 /** Nearest-rank percentile of sorted samples. */
