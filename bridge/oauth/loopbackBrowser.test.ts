@@ -1,12 +1,31 @@
 // The CLI's browser step, driven as a browser would: the redirect to 127.0.0.1/oauth/callback with
 // the right state resolves the authorization; a wrong, reused or expired state is refused with a
 // page that says so; --no-browser prints the URL; the listener is gone once nothing waits.
+import net from 'node:net';
 import { describe, expect, it } from 'vitest';
 import { LoopbackBrowser } from './loopbackBrowser.js';
 
+/**
+ * A free port below Linux's ephemeral range (32768 and up). The tests that listen again on the
+ * same port need one: a port 0 gave out is free for anyone between two listens, and on a loaded
+ * machine another process's connection took it there. A user's --oauth-callback-port is such a
+ * fixed port too.
+ */
+async function fixedPort(): Promise<number> {
+  for (;;) {
+    const port = 20_000 + Math.floor(Math.random() * 12_000);
+    const free = await new Promise<boolean>((resolve) => {
+      const probe = net.createServer();
+      probe.once('error', () => resolve(false));
+      probe.listen(port, '127.0.0.1', () => probe.close(() => resolve(true)));
+    });
+    if (free) return port;
+  }
+}
+
 const AUTHORIZE = new URL('https://as.example/authorize?client_id=c&state=s-1');
 
-function browser(options: { noBrowser?: boolean; expiresMs?: number } = {}) {
+function browser(options: { noBrowser?: boolean; expiresMs?: number; port?: number } = {}) {
   const said: string[] = [];
   const opened: string[] = [];
   // Read by each authorize(): a test may change the wait between two of them.
@@ -50,7 +69,7 @@ describe('LoopbackBrowser', () => {
   });
 
   it('comes back on the same port for the next authorization, where a reused state is refused', async () => {
-    const { step } = browser();
+    const { step } = browser({ port: await fixedPort() });
     const redirect = await step.redirectUri();
     const first = step.authorize(AUTHORIZE, 's-1', () => undefined);
     await fetch(`${redirect}?code=a&state=s-1`);
@@ -66,7 +85,7 @@ describe('LoopbackBrowser', () => {
   });
 
   it('with --no-browser prints the URL and opens nothing; an expired state is refused', async () => {
-    const { step, said, opened, settings } = browser({ noBrowser: true, expiresMs: 50 });
+    const { step, said, opened, settings } = browser({ noBrowser: true, expiresMs: 50, port: await fixedPort() });
     const redirect = await step.redirectUri();
     const answer = await step.authorize(AUTHORIZE, 's-1', () => undefined);
     expect(said).toEqual([`Open this URL to authorize: ${AUTHORIZE.href}`]);
