@@ -61,7 +61,8 @@ test("a server's links into the app (its token's fragment) are inert; links out 
 
 test('a bridge restart under an open tab: it reconnects and starts the new session', async ({ page }) => {
   const { startLens } = await import('./support/lens.js');
-  const first = await startLens({ env: { MCP_LENS_TOKEN: 'restart-token-e2e' } });
+  const { fixedPort } = await import('../bridge/testing/fixedPort.js');
+  const first = await startLens({ env: { MCP_LENS_TOKEN: 'restart-token-e2e' }, port: await fixedPort() });
   const app = new AppPage(page);
   await app.open(first.url);
   const session = await page.getByText(/^session /).textContent();

@@ -1,27 +1,9 @@
 // The CLI's browser step, driven as a browser would: the redirect to 127.0.0.1/oauth/callback with
 // the right state resolves the authorization; a wrong, reused or expired state is refused with a
 // page that says so; --no-browser prints the URL; the listener is gone once nothing waits.
-import net from 'node:net';
 import { describe, expect, it } from 'vitest';
+import { fixedPort } from '../testing/fixedPort.js';
 import { LoopbackBrowser } from './loopbackBrowser.js';
-
-/**
- * A free port below Linux's ephemeral range (32768 and up). The tests that listen again on the
- * same port need one: a port 0 gave out is free for anyone between two listens, and on a loaded
- * machine another process's connection took it there. A user's --oauth-callback-port is such a
- * fixed port too.
- */
-async function fixedPort(): Promise<number> {
-  for (;;) {
-    const port = 20_000 + Math.floor(Math.random() * 12_000);
-    const free = await new Promise<boolean>((resolve) => {
-      const probe = net.createServer();
-      probe.once('error', () => resolve(false));
-      probe.listen(port, '127.0.0.1', () => probe.close(() => resolve(true)));
-    });
-    if (free) return port;
-  }
-}
 
 const AUTHORIZE = new URL('https://as.example/authorize?client_id=c&state=s-1');
 
