@@ -32,7 +32,7 @@ export function monotonicNow(): number {
 const RECENT_BYTES = 8 * 1024 * 1024;
 
 /** A line at least this long goes from its bytes to the journal's without a string between. */
-const BIG_LINE_BYTES = 1024 * 1024;
+export const BIG_LINE_BYTES = 1024 * 1024;
 
 /** How often a refused write is tried again. */
 const RETRY_MS = 1000;

@@ -10,7 +10,7 @@ import path from 'node:path';
 import WebSocket from 'ws';
 import type { Eol, RedactedConnectionConfig, TapInfo, UnstampedEvent } from '../../protocol/envelope.js';
 import { tapConnId, tapReplySchema, type TapEventInput, type TapFrame } from '../../protocol/tap/tapFrames.js';
-import { Journal, monotonicNow, newSessionId } from '../journal.js';
+import { BIG_LINE_BYTES, Journal, monotonicNow, newSessionId } from '../journal.js';
 import { lineEvent, lineEventTexts, type LineBytes, type LineStream } from '../lineRecord.js';
 import type { KnownSecrets } from '../knownSecrets.js';
 import { defaultHome } from '../home.js';
@@ -44,8 +44,6 @@ const SOCKET_HIGH_WATER = 64 * 1024 * 1024;
  */
 const LINES_WAIT_MS = 20;
 const LINES_WAIT_BYTES = 1024 * 1024;
-/** A chunk with a line longer than this is recorded line by line (a big line's own path). */
-const BATCH_LINE_MAX = 1024 * 1024;
 
 /**
  * An event serialized for the socket, or a chunk's lines serialized together: their JSON texts
@@ -177,7 +175,8 @@ class Recorder implements TapRecorder {
   }
 
   private recordLines(stream: LineStream, lines: readonly LineBytes[], at: number): void {
-    if (lines.some((l) => l.bytes.length > BATCH_LINE_MAX)) {
+    // A chunk holding a big line takes the line-by-line path, as the journal does (its own path for big lines).
+    if (lines.some((l) => l.bytes.length >= BIG_LINE_BYTES)) {
       for (const l of lines) this.line(stream, l.bytes, l.eol, at);
       return;
     }
