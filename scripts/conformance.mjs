@@ -117,30 +117,56 @@ function listed(bin, args) {
 }
 
 /**
+ * Scenarios whose checks time the client (sse-retry: the reconnect must come within twice the
+ * server's `retry`). The suite serves every scenario from its one process, so a timing check
+ * measured while other scenarios run in it measures their load too: these run alone, last.
+ */
+const TIMED = new Set(['sse-retry']);
+
+/**
  * The gate: at most `jobs` clients hold a slot; one is handed out by writing a byte, and given
- * back when its connection closes (the gate process ended, whichever way).
+ * back when its connection closes (the gate process ended, whichever way). A client first says
+ * which scenario it is for, one line; a timed one waits until no other is running or waiting.
  */
 async function openGate() {
   const socketPath = path.join(os.tmpdir(), `mcp-lens-conformance-${process.pid}.sock`);
   fs.rmSync(socketPath, { force: true });
   const waiting = [];
   let running = 0;
+  let alone = false;
+  const start = (entry) => {
+    running++;
+    alone = entry.timed;
+    entry.socket.once('close', () => {
+      running--;
+      alone = false;
+      admit();
+    });
+    entry.socket.write('1');
+  };
   const admit = () => {
-    while (running < jobs && waiting.length > 0) {
-      const socket = waiting.shift();
-      if (socket.destroyed) continue;
-      running++;
-      socket.once('close', () => {
-        running--;
-        admit();
-      });
-      socket.write('1');
+    for (let i = 0; i < waiting.length;) {
+      if (waiting[i].socket.destroyed) waiting.splice(i, 1);
+      else i++;
     }
+    while (!alone && running < jobs) {
+      const next = waiting.findIndex((entry) => !entry.timed);
+      if (next < 0) break;
+      start(waiting.splice(next, 1)[0]);
+    }
+    if (running === 0 && waiting.length > 0) start(waiting.shift());
   };
   const server = net.createServer((socket) => {
     socket.on('error', () => socket.destroy());
-    waiting.push(socket);
-    admit();
+    let said = '';
+    const onData = (chunk) => {
+      said += chunk.toString('utf8');
+      if (!said.includes('\n')) return;
+      socket.off('data', onData);
+      waiting.push({ socket, timed: TIMED.has(said.slice(0, said.indexOf('\n'))) });
+      admit();
+    };
+    socket.on('data', onData);
   });
   await new Promise((resolve) => server.listen(socketPath, resolve));
   return { socketPath, close: () => new Promise((resolve) => server.close(resolve)) };

@@ -23,7 +23,8 @@ if (notRun.includes(process.env.MCP_CONFORMANCE_SCENARIO)) {
   process.exit(1);
 }
 
-const gate = net.connect(socketPath);
+// Which scenario this client is for: the runner runs the ones that time the client alone.
+const gate = net.connect(socketPath, () => gate.write(`${process.env.MCP_CONFORMANCE_SCENARIO ?? ''}\n`));
 gate.on('error', (error) => {
   process.stderr.write(`conformance gate: ${error.message}\n`);
   process.exit(3);
