@@ -1006,7 +1006,7 @@ try {
       log,
       children: live.children,
     });
-    const taps = ['tap, journal', 'tap, bridge'];
+    const taps = ['tap, journal', 'tap, bridge', 'tap, Node relay'];
     const relayed = [...(t.paths.includes('C relay') ? ['C relay'] : []), 'bare relay', ...taps];
     const byPath = (runs, name) => medianRound(runs.map((r) => r[name]));
     const perRound = (runs, name, key, base = 'direct') => runs.map((r) => r[name][key] / r[base][key]);

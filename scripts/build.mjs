@@ -52,6 +52,7 @@ await Promise.all([
       ...(check ? [] : ['--noCheck']),
     ])
       .then((ok) => ok && run('bundling its three programs', 'scripts/bundleNode.mjs', sourcemap ? ['--sourcemap'] : []))
+      .then((ok) => ok && run('building the tap’s relay', 'scripts/buildRelay.mjs', []))
       .then((ok) => {
         if (!ok) return;
         for (const bin of ['dist/node/bridge/bin.js', 'dist/node/demo/server.js', 'dist/node/demo/httpServer.js'])

@@ -102,129 +102,152 @@ describe('mcp-lens tap: an SDK host sees what it sees without the tap', () => {
   it('server-everything, handshake flow', () => sdkBothWays('legacy', everything));
 });
 
-describe('mcp-lens tap: a raw host gets every byte and the same end', () => {
-  it('the demo server, handshake flow, with a line split across two writes and stdin closed at the end', async () => {
-    const runs = await bothWays(demo, [
-      { write: initialize.slice(0, 40) },
-      { write: initialize.slice(40) },
-      { waitFor: '"id":1' },
-      { write: initialized + json({ jsonrpc: '2.0', id: 2, method: 'tools/list' }) },
-      { waitFor: '"id":2' },
-      { write: echo(3) },
-      { waitFor: '"id":3' },
-      { end: true },
-    ]);
-    expect(runs.direct.stdout.toString()).toContain('Echo: hello 3');
-    expectSame(runs);
-    // The split line is one line in the record.
-    expect(journalOf(runs.home)).toContain(JSON.stringify(initialize.slice(0, -1)));
-  });
+/**
+ * The relay in the bytes' path: the C relay the build made, and the tap's own Node relay where
+ * none can be had. The Node relay takes the cases whose bytes or end it handles itself.
+ */
+const RELAYS = [
+  { name: 'the C relay', env: {}, every: true },
+  { name: 'the Node relay', env: { MCP_LENS_TAP_RELAY: 'node' }, every: false },
+] as const;
 
-  it('the demo server, stateless flow', async () => {
-    const runs = await bothWays(demo, [
-      { write: json({ jsonrpc: '2.0', id: 'd', method: 'server/discover', params: { _meta: envelope } }) },
-      { waitFor: '"id":"d"' },
-      { write: echo(2, true) },
-      { waitFor: '"id":2' },
-      { end: true },
-    ]);
-    expect(runs.direct.stdout.toString()).toContain('Echo: hello 2');
-    expectSame(runs);
-  });
+for (const relay of RELAYS)
+  describe(`mcp-lens tap: a raw host gets every byte and the same end, through ${relay.name}`, () => {
+    const both = (server: string[], steps: HostStep[], env: NodeJS.ProcessEnv = {}): ReturnType<typeof bothWays> =>
+      bothWays(server, steps, { ...relay.env, ...env });
+    /** A case only the C relay takes: the Node relay's handling of it is the code another case runs. */
+    const cOnly = (name: string, test: () => Promise<void>): void => {
+      if (relay.every) it(name, test);
+    };
 
-  it('server-everything, handshake flow', async () => {
-    const runs = await bothWays(everything, [
-      { write: initialize },
-      { waitFor: '"id":1' },
-      { write: initialized + echo(2) },
-      { waitFor: '"id":2' },
-      { end: true },
-    ]);
-    expect(runs.direct.stdout.toString()).toContain('Echo: hello 2');
-    expectSame(runs);
-  });
-
-  it('invalid UTF-8 both ways: the server writes it, the host sends it', async () => {
-    const bad = Buffer.from([0x7b, 0xff, 0xfe, 0x0a, 0xe2, 0x82, 0x0a, 0x80, 0x0d, 0x0a]);
-    const written = await bothWays(nodeCommand('invalid-utf8.mjs'), [
-      { waitFor: 'valid: café 🙂' },
-      { waitFor: 'valid: café 🙂', on: 'stderr' },
-      { write: bad },
-      { end: true },
-    ]);
-    expect(written.direct.stdout.includes(Buffer.from([0xff, 0xfe]))).toBe(true);
-    expectSame(written);
-    const echoed = await bothWays(nodeCommand('stdin-echo.mjs'), [{ write: bad }, { waitFor: '\r\n' }, { end: true }]);
-    expect(echoed.direct.stdout.equals(bad)).toBe(true);
-    expectSame(echoed);
-  });
-
-  it('a line of 8 MiB', async () => {
-    const runs = await bothWays(nodeCommand('huge-line.mjs'), [{ waitFor: 'huge-line: wrote', on: 'stderr' }, { end: true }], {
-      HUGE_BYTES: String(8 * 1024 * 1024),
+    it('the demo server, handshake flow, with a line split across two writes and stdin closed at the end', async () => {
+      const runs = await both(demo, [
+        { write: initialize.slice(0, 40) },
+        { write: initialize.slice(40) },
+        { waitFor: '"id":1' },
+        { write: initialized + json({ jsonrpc: '2.0', id: 2, method: 'tools/list' }) },
+        { waitFor: '"id":2' },
+        { write: echo(3) },
+        { waitFor: '"id":3' },
+        { end: true },
+      ]);
+      expect(runs.direct.stdout.toString()).toContain('Echo: hello 3');
+      expectSame(runs);
+      // The split line is one line in the record.
+      expect(journalOf(runs.home)).toContain(JSON.stringify(initialize.slice(0, -1)));
+      // And the session says when the tap relays in Node, and why.
+      if (relay.every) expect(journalOf(runs.home)).not.toContain('relays in Node');
+      else
+        expect(journalOf(runs.home)).toContain(
+          'the tap relays in Node, which adds to each round trip: MCP_LENS_TAP_RELAY=node asks for it',
+        );
     });
-    expect(runs.direct.stdout.length).toBe(8 * 1024 * 1024 + 1);
-    expectSame(runs);
-  });
 
-  it('a server that crashes mid-line with exit code 3', async () => {
-    const runs = await bothWays(nodeCommand('crash.mjs'), [
-      { write: initialize },
-      { waitFor: '"id":1' },
-      { write: json({ jsonrpc: '2.0', id: 2, method: 'tools/list' }) },
-    ]);
-    expect(runs.direct.code).toBe(3);
-    expect(runs.direct.stdout.toString()).toMatch(/"partial$/);
-    expectSame(runs);
-  });
-
-  for (const signal of ['SIGKILL', 'SIGTERM'] as const)
-    it(`a server that dies of ${signal}: the tap dies of it too`, async () => {
-      const runs = await bothWays(nodeCommand('dies-by-signal.mjs', '--signal', signal), [{ write: '{}\n' }]);
-      expect(runs.direct.signal).toBe(signal);
+    cOnly('the demo server, stateless flow', async () => {
+      const runs = await both(demo, [
+        { write: json({ jsonrpc: '2.0', id: 'd', method: 'server/discover', params: { _meta: envelope } }) },
+        { waitFor: '"id":"d"' },
+        { write: echo(2, true) },
+        { waitFor: '"id":2' },
+        { end: true },
+      ]);
+      expect(runs.direct.stdout.toString()).toContain('Echo: hello 2');
       expectSame(runs);
     });
 
-  it('a server that dies of SIGPIPE, which Node itself ignores: the tap dies of it all the same', async () => {
-    // A shell, not a Node fixture: a Node server cannot die of SIGPIPE, a Python or shell one can.
-    const runs = await bothWays(['/bin/sh', '-c', 'echo before the pipe broke; kill -PIPE $$'], []);
-    expect(runs.direct.signal).toBe('SIGPIPE');
-    expectSame(runs);
-  });
+    cOnly('server-everything, handshake flow', async () => {
+      const runs = await both(everything, [
+        { write: initialize },
+        { waitFor: '"id":1' },
+        { write: initialized + echo(2) },
+        { waitFor: '"id":2' },
+        { end: true },
+      ]);
+      expect(runs.direct.stdout.toString()).toContain('Echo: hello 2');
+      expectSame(runs);
+    });
 
-  it('a host that stops reading stdout: the server meets the broken pipe as it would, and the tap ends as it did', async () => {
-    const runs = await bothWays(['/bin/sh', '-c', 'while :; do echo y; done'], [{ waitFor: 'y\n' }, { stopReading: true }]);
-    expect(runs.direct.signal).toBe('SIGPIPE');
-    // How much the host read before it stopped, and whether the shell's echo saw the broken pipe
-    // as an error before the signal, are timing: the end must match.
-    expect({ code: runs.tap.code, signal: runs.tap.signal }).toEqual({ code: null, signal: 'SIGPIPE' });
-  });
+    it('invalid UTF-8 both ways: the server writes it, the host sends it', async () => {
+      const bad = Buffer.from([0x7b, 0xff, 0xfe, 0x0a, 0xe2, 0x82, 0x0a, 0x80, 0x0d, 0x0a]);
+      const written = await both(nodeCommand('invalid-utf8.mjs'), [
+        { waitFor: 'valid: café 🙂' },
+        { waitFor: 'valid: café 🙂', on: 'stderr' },
+        { write: bad },
+        { end: true },
+      ]);
+      expect(written.direct.stdout.includes(Buffer.from([0xff, 0xfe]))).toBe(true);
+      expectSame(written);
+      const echoed = await both(nodeCommand('stdin-echo.mjs'), [{ write: bad }, { waitFor: '\r\n' }, { end: true }]);
+      expect(echoed.direct.stdout.equals(bad)).toBe(true);
+      expectSame(echoed);
+    });
 
-  it('a host that closes stdin mid-session, where a partial line is pending: the server’s own exit code comes back', async () => {
-    const runs = await bothWays(nodeCommand('stdin-echo.mjs', '--code', '5'), [
-      { write: 'first line\nhalf of a ' },
-      { write: 'line\nand no newline' },
-      { waitFor: 'and no newline' },
-      { end: true },
-    ]);
-    expect(runs.direct.code).toBe(5);
-    expect(runs.direct.stderr.toString()).toContain('stdin ended');
-    expectSame(runs);
-  });
+    cOnly('a line of 8 MiB', async () => {
+      const runs = await both(nodeCommand('huge-line.mjs'), [{ waitFor: 'huge-line: wrote', on: 'stderr' }, { end: true }], {
+        HUGE_BYTES: String(8 * 1024 * 1024),
+      });
+      expect(runs.direct.stdout.length).toBe(8 * 1024 * 1024 + 1);
+      expectSame(runs);
+    });
 
-  it('a SIGTERM sent to the tap reaches the server, and the tap ends as the server did', async () => {
-    // The demo server shuts down cleanly on SIGTERM (exit 0), once it has answered a request
-    // (its "ready" comes before its handler)...
-    const clean = await bothWays(demo, [{ write: initialize }, { waitFor: '"id":1' }, { signal: 'SIGTERM' }]);
-    expect(clean.direct.stderr.toString()).toContain('SIGTERM received');
-    expect(clean.direct.code).toBe(0);
-    expectSame(clean);
-    // ...a server without a handler dies of it.
-    const killed = await bothWays(nodeCommand('invalid-utf8.mjs'), [{ waitFor: 'valid: café', on: 'stderr' }, { signal: 'SIGTERM' }]);
-    expect(killed.direct.signal).toBe('SIGTERM');
-    expectSame(killed);
+    it('a server that crashes mid-line with exit code 3', async () => {
+      const runs = await both(nodeCommand('crash.mjs'), [
+        { write: initialize },
+        { waitFor: '"id":1' },
+        { write: json({ jsonrpc: '2.0', id: 2, method: 'tools/list' }) },
+      ]);
+      expect(runs.direct.code).toBe(3);
+      expect(runs.direct.stdout.toString()).toMatch(/"partial$/);
+      expectSame(runs);
+    });
+
+    for (const signal of ['SIGKILL', 'SIGTERM'] as const)
+      it(`a server that dies of ${signal}: the tap dies of it too`, async () => {
+        const runs = await both(nodeCommand('dies-by-signal.mjs', '--signal', signal), [{ write: '{}\n' }]);
+        expect(runs.direct.signal).toBe(signal);
+        expectSame(runs);
+      });
+
+    it('a server that dies of SIGPIPE, which Node itself ignores: the tap dies of it all the same', async () => {
+      // A shell, not a Node fixture: a Node server cannot die of SIGPIPE, a Python or shell one can.
+      const runs = await both(['/bin/sh', '-c', 'echo before the pipe broke; kill -PIPE $$'], []);
+      expect(runs.direct.signal).toBe('SIGPIPE');
+      expectSame(runs);
+    });
+
+    cOnly('a host that stops reading stdout: the server meets the broken pipe as it would, and the tap ends as it did', async () => {
+      const runs = await both(['/bin/sh', '-c', 'while :; do echo y; done'], [{ waitFor: 'y\n' }, { stopReading: true }]);
+      expect(runs.direct.signal).toBe('SIGPIPE');
+      // How much the host read before it stopped, and whether the shell's echo saw the broken pipe
+      // as an error before the signal, are timing: the end must match.
+      expect({ code: runs.tap.code, signal: runs.tap.signal }).toEqual({ code: null, signal: 'SIGPIPE' });
+    });
+
+    it('a host that closes stdin mid-session, where a partial line is pending: the server’s own exit code comes back', async () => {
+      const runs = await both(nodeCommand('stdin-echo.mjs', '--code', '5'), [
+        { write: 'first line\nhalf of a ' },
+        { write: 'line\nand no newline' },
+        { waitFor: 'and no newline' },
+        { end: true },
+      ]);
+      expect(runs.direct.code).toBe(5);
+      expect(runs.direct.stderr.toString()).toContain('stdin ended');
+      expectSame(runs);
+    });
+
+    it('a SIGTERM sent to the tap reaches the server, and the tap ends as the server did', async () => {
+      // The demo server shuts down cleanly on SIGTERM (exit 0), once it has answered a request
+      // (its "ready" comes before its handler)...
+      const clean = await both(demo, [{ write: initialize }, { waitFor: '"id":1' }, { signal: 'SIGTERM' }]);
+      expect(clean.direct.stderr.toString()).toContain('SIGTERM received');
+      expect(clean.direct.code).toBe(0);
+      expectSame(clean);
+      // ...a server without a handler dies of it.
+      const killed = await both(nodeCommand('invalid-utf8.mjs'), [{ waitFor: 'valid: café', on: 'stderr' }, { signal: 'SIGTERM' }]);
+      expect(killed.direct.signal).toBe('SIGTERM');
+      expectSame(killed);
+    });
   });
-});
 
 describe('mcp-lens tap: recording impossible', () => {
   it('a home that is a file: every byte still passes, and the tap says why on stderr exactly once', async () => {

@@ -5,8 +5,10 @@
  * the same signal raised on itself. Signals the host sends reach the server. Whatever the record
  * cannot do (no bridge, a full disk) is said once on stderr and never stops the bytes.
  */
-import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
 import { stderr, stdin, stdout } from 'node:process';
 import { isCredentialName, redactConfig } from '../../protocol/redact.js';
 import { hostOfMessage } from '../../protocol/tap/hostName.js';
@@ -14,7 +16,10 @@ import { KnownSecrets } from '../knownSecrets.js';
 import { LineSplitter } from '../lineSplitter.js';
 import type { LineStream } from '../lineRecord.js';
 import { monotonicNow } from '../journal.js';
+import { defaultHome } from '../home.js';
+import { chooseRelay } from './nativeRelay.js';
 import { openTapRecorder } from './recorder.js';
+import { RelayFrames } from './relayFrames.js';
 
 export interface StdioTapOptions {
   command: string;
@@ -29,6 +34,21 @@ const FORWARDED: NodeJS.Signals[] = ['SIGINT', 'SIGTERM', 'SIGHUP', 'SIGQUIT', '
 /** How many of the host's first lines are read for its name. */
 const NAME_LINES = 8;
 
+/** How the server ended, as the tap saw it: an exit code or a signal, or it never started. */
+interface Ended {
+  code: number | null;
+  signal: NodeJS.Signals | null;
+  error?: NodeJS.ErrnoException;
+}
+
+/** What carries the bytes: the C relay, or this process (the fallback). */
+interface Pipe {
+  /** The process the host's signals go to. */
+  child: ChildProcess;
+  /** Settles once the server has ended and every byte of its output has been seen. */
+  ended: Promise<Ended>;
+}
+
 export async function runStdioTap(options: StdioTapOptions): Promise<number> {
   const { command, args } = options;
   const id = randomBytes(4).toString('hex');
@@ -37,23 +57,8 @@ export async function runStdioTap(options: StdioTapOptions): Promise<number> {
   // Only credential-named variables are hunted for in the lines: the host's whole environment
   // holds settings (a path, a port) that masking would corrupt.
   secrets.learn({ command, args, env: Object.fromEntries(Object.entries(env).filter(([key]) => isCredentialName(key))) });
-
-  let child: ChildProcessWithoutNullStreams;
-  try {
-    child = spawn(command, args, { stdio: 'pipe', windowsHide: true });
-  } catch (error) {
-    stderr.write(`mcp-lens tap: could not start ${command}: ${(error as Error).message}\n`);
-    return 127;
-  }
-  const recorder = openTapRecorder({
-    tap: { id, pid: process.pid, via: 'stdio' },
-    config: redactConfig({ command, args, env }),
-    err: stderr,
-    secrets,
-    ...(options.home === undefined ? {} : { home: options.home }),
-    ...(options.pollMs === undefined ? {} : { pollMs: options.pollMs }),
-  });
-  if (child.pid !== undefined) recorder.record({ kind: 'notice', level: 'info', message: `the tap started the server (pid ${child.pid})` });
+  const home = options.home ?? defaultHome();
+  const choice = chooseRelay(home);
 
   const lines = new Map<LineStream, LineSplitter>([
     ['stdin', new LineSplitter()],
@@ -61,10 +66,17 @@ export async function runStdioTap(options: StdioTapOptions): Promise<number> {
     ['stderr', new LineSplitter()],
   ]);
   let named = 0;
+  const recorder = openTapRecorder({
+    tap: { id, pid: process.pid, via: 'stdio' },
+    config: redactConfig({ command, args, env }),
+    err: stderr,
+    secrets,
+    home,
+    ...(options.pollMs === undefined ? {} : { pollMs: options.pollMs }),
+  });
   // A chunk's lines go to the recorder together, as views of the chunk rather than copies (a read
   // chunk is never reused; the recorder lets go of them once it has recorded them, within 20 ms).
-  const seen = (stream: LineStream, chunk: Buffer): void => {
-    const at = monotonicNow();
+  const seen = (stream: LineStream, chunk: Buffer, at: number): void => {
     const complete = lines.get(stream)?.push(chunk, true) ?? [];
     if (complete.length === 0) return;
     recorder.lines(stream, complete, at);
@@ -79,27 +91,36 @@ export async function runStdioTap(options: StdioTapOptions): Promise<number> {
       }
     }
   };
+  const started = (pid: number): void =>
+    recorder.record({ kind: 'notice', level: 'info', message: `the tap started the server (pid ${pid})` });
 
-  relay(stdin, child.stdin, (chunk) => seen('stdin', chunk));
-  relay(child.stdout, stdout, (chunk) => seen('stdout', chunk));
-  relay(child.stderr, stderr, (chunk) => seen('stderr', chunk));
+  let pipe: Pipe;
+  try {
+    pipe = choice.kind === 'native' ? relayInC(choice.file, command, args, seen, started) : relayInNode(command, args, seen);
+  } catch (error) {
+    const message = (error as Error).message;
+    stderr.write(`mcp-lens tap: could not start ${command}: ${message}\n`);
+    recorder.record({ kind: 'spawn-error', config: redactConfig({ command, args, env: {} }), code: 'error', message });
+    await recorder.close();
+    return 127;
+  }
+  if (choice.kind === 'node') {
+    if (pipe.child.pid !== undefined) started(pipe.child.pid);
+    recorder.record({ kind: 'notice', level: 'info', message: `the tap relays in Node, which adds to each round trip: ${choice.why}` });
+  }
 
   const forward = (signal: NodeJS.Signals): void => {
-    child.kill(signal);
+    pipe.child.kill(signal);
   };
   for (const signal of FORWARDED) process.on(signal, forward);
 
-  const ended = await new Promise<{ code: number | null; signal: NodeJS.Signals | null; error?: Error }>((resolve) => {
-    child.once('error', (error) => resolve({ code: null, signal: null, error }));
-    // 'close': the exit, and every byte of stdout and stderr read.
-    child.once('close', (code, signal) => resolve({ code, signal }));
-  });
+  const ended = await pipe.ended;
   for (const stream of ['stdin', 'stdout', 'stderr'] as const) {
     const rest = lines.get(stream)?.end();
     if (rest) recorder.line(stream, rest.bytes, rest.eol);
   }
   if (ended.error) {
-    const code = (ended.error as NodeJS.ErrnoException).code ?? 'error';
+    const code = ended.error.code ?? 'error';
     stderr.write(`mcp-lens tap: could not start ${command}: ${ended.error.message}\n`);
     recorder.record({ kind: 'spawn-error', config: redactConfig({ command, args, env: {} }), code, message: ended.error.message });
   } else {
@@ -107,13 +128,92 @@ export async function runStdioTap(options: StdioTapOptions): Promise<number> {
   }
   await recorder.close();
   for (const signal of FORWARDED) process.off(signal, forward);
-  stdin.destroy();
+  if (choice.kind === 'node') stdin.destroy();
   if (ended.signal) {
     // The host sees what it would have seen: a process ended by that signal.
     dieOf(ended.signal);
     return 128 + signalNumber(ended.signal);
   }
   return ended.error ? 127 : (ended.code ?? 1);
+}
+
+/**
+ * The C relay in the path (relay.c): it has the host's stdin, stdout and stderr, and sends this
+ * process a copy of each chunk it passed on, with when, as frames on its fd 3.
+ */
+function relayInC(
+  file: string,
+  command: string,
+  args: string[],
+  seen: (stream: LineStream, chunk: Buffer, at: number) => void,
+  started: (pid: number) => void,
+): Pipe {
+  const child = spawn(file, ['3', command, ...args], { stdio: ['inherit', 'inherit', 'inherit', 'pipe'], windowsHide: true });
+  // The relay alone holds the host's stdin now: when it lets go (the server closed its stdin),
+  // the host's next write meets a closed pipe, as it would without the tap.
+  try {
+    fs.closeSync(0);
+    fs.openSync('/dev/null', 'r');
+  } catch {
+    // fd 0 was not open: nothing holds the host's stdin here
+  }
+  let end: Ended | undefined;
+  const frames = new RelayFrames((frame) => {
+    const at = monotonicNow() - Number(process.hrtime.bigint() - frame.ns) / 1e6;
+    switch (frame.type) {
+      case 0:
+      case 1:
+      case 2:
+        seen(STREAMS[frame.type] ?? 'stdout', frame.bytes, at);
+        return;
+      case 0x50: // 'P'
+        started(Number(frame.bytes.toString('latin1')));
+        return;
+      case 0x46: {
+        // 'F'
+        const errno = Number(frame.bytes.toString('latin1'));
+        const name = Object.entries(os.constants.errno).find(([, value]) => value === errno)?.[0] ?? `errno ${errno}`;
+        end = { code: null, signal: null, error: Object.assign(new Error(`spawn ${command} ${name}`), { code: name, errno }) };
+        return;
+      }
+      case 0x58: {
+        // 'X'
+        const [how, value] = frame.bytes.toString('latin1').split(' ');
+        const n = Number(value);
+        const signal = Object.entries(os.constants.signals).find(([, number]) => number === n)?.[0] as NodeJS.Signals | undefined;
+        end = how === 'signal' ? { code: null, signal: signal ?? 'SIGKILL' } : { code: n, signal: null };
+        return;
+      }
+      default:
+        return;
+    }
+  });
+  const copies = child.stdio[3] as NodeJS.ReadableStream;
+  copies.on('data', (chunk: Buffer) => frames.push(chunk));
+  copies.on('error', () => undefined);
+  const ended = new Promise<Ended>((resolve) => {
+    child.once('error', (error) => resolve({ code: null, signal: null, error }));
+    // 'close': the relay's exit and the last of its frames read. A relay that died without
+    // saying how the server ended (killed itself) is the end the host sees.
+    child.once('close', (code, signal) => resolve(end ?? { code, signal }));
+  });
+  return { child, ended };
+}
+
+const STREAMS: readonly LineStream[] = ['stdin', 'stdout', 'stderr'];
+
+/** This process in the path: each stream's chunks are written on, then seen. */
+function relayInNode(command: string, args: string[], seen: (stream: LineStream, chunk: Buffer, at: number) => void): Pipe {
+  const child = spawn(command, args, { stdio: 'pipe', windowsHide: true });
+  relay(stdin, child.stdin, (chunk) => seen('stdin', chunk, monotonicNow()));
+  relay(child.stdout, stdout, (chunk) => seen('stdout', chunk, monotonicNow()));
+  relay(child.stderr, stderr, (chunk) => seen('stderr', chunk, monotonicNow()));
+  const ended = new Promise<Ended>((resolve) => {
+    child.once('error', (error) => resolve({ code: null, signal: null, error }));
+    // 'close': the exit, and every byte of stdout and stderr read.
+    child.once('close', (code, signal) => resolve({ code, signal }));
+  });
+  return { child, ended };
 }
 
 /**

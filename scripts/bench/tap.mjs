@@ -8,26 +8,27 @@
 //     write), lines/s from the first byte to the last line, tap/direct;
 //   - start: spawn to the initialize answer (node's start, and for the tap, loading the bin).
 //
-// The tap runs two ways: with no bridge (it journals under a temporary MCP_LENS_HOME) and with a
-// bridge running in its own process (it streams to /ws/tap). Each round runs the three paths back
+// The tap runs three ways: with no bridge (it journals under a temporary MCP_LENS_HOME), with a
+// bridge running in its own process (it streams to /ws/tap), and journaling with its Node relay
+// (MCP_LENS_TAP_RELAY=node, what a machine without a C compiler gets). Each round runs the paths back
 // to back in a rotating order; a ratio is the median of the per-round ratios. After every tap
 // run the record is checked: every line the host and the server exchanged is in it.
-import { spawn, spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { answerRouter, readLines } from './jsonLines.mjs';
 import { withTimeout } from './withTimeout.mjs';
 import { removeHome, startLens, tempHome } from './timeline/lens.mjs';
 
-const PATHS = ['direct', 'C relay', 'bare relay', 'tap, journal', 'tap, bridge'];
+const PATHS = ['direct', 'C relay', 'bare relay', 'tap, journal', 'tap, bridge', 'tap, Node relay'];
 
-/** The C relay (tapRelay.c), built into `dir` with the machine's C compiler; undefined where there is none. */
-function buildCRelay(root, dir) {
-  const out = path.join(dir, 'tap-relay');
-  const built = spawnSync(process.env.CC ?? 'cc', ['-O2', '-o', out, path.join(root, 'scripts', 'bench', 'tapRelay.c')], {
-    stdio: 'ignore',
-  });
-  return built.status === 0 ? out : undefined;
+/**
+ * The tap's own C relay (bridge/tap/relay.c) as the build made it; run with no copy fd it passes
+ * bytes and records nothing: the floor of any process between a host and its server.
+ */
+function builtCRelay(root) {
+  const file = path.join(root, 'dist', 'node', `tap-relay-${process.platform}-${process.arch}`);
+  return fs.existsSync(file) ? file : undefined;
 }
 
 /**
@@ -40,8 +41,8 @@ export async function runTapBench(options) {
   const bin = path.join(root, 'dist', 'node', 'bridge', 'bin.js');
   const journalHome = tempHome('mcp-lens-bench-tap-journal-');
   const bridgeHome = tempHome('mcp-lens-bench-tap-bridge-');
-  const cRelay = buildCRelay(root, journalHome);
-  if (cRelay === undefined) log('tap: no C compiler (cc): the C relay is left out');
+  const cRelay = builtCRelay(root);
+  if (cRelay === undefined) log('tap: the build made no C relay (no C compiler): the C relay path is left out, and the taps relay in Node');
   const lens = await startLens(root, bridgeHome);
   const bridgeJournal = await lens.liveJournal();
 
@@ -52,7 +53,11 @@ export async function runTapBench(options) {
       name,
       spawn(args, env) {
         if (name === 'C relay') {
-          const child = spawn(cRelay, [process.execPath, ...args], { stdio: ['pipe', 'pipe', 'pipe'], env: { ...process.env, ...env } });
+          // fd 3 not open: the relay's copies fail at once and it only passes bytes.
+          const child = spawn(cRelay, ['3', process.execPath, ...args], {
+            stdio: ['pipe', 'pipe', 'pipe'],
+            env: { ...process.env, ...env },
+          });
           options.children.add(child);
           child.stderr.resume();
           child.stdin.on('error', () => undefined);
@@ -66,7 +71,7 @@ export async function runTapBench(options) {
               : [bin, 'tap', '--', process.execPath, ...args];
         const child = spawn(process.execPath, argv, {
           stdio: ['pipe', 'pipe', 'pipe'],
-          env: { ...process.env, ...env, MCP_LENS_HOME: home },
+          env: { ...process.env, ...env, MCP_LENS_HOME: home, ...(name === 'tap, Node relay' ? { MCP_LENS_TAP_RELAY: 'node' } : {}) },
         });
         options.children.add(child);
         child.stderr.resume();
