@@ -1006,7 +1006,7 @@ try {
       log,
       children: live.children,
     });
-    const taps = ['tap, journal', 'tap, bridge', 'tap, Node relay'];
+    const taps = ['tap, journal', 'tap, bridge', 'tap, journal, Node relay'];
     const relayed = [...(t.paths.includes('C relay') ? ['C relay'] : []), 'bare relay', ...taps];
     const byPath = (runs, name) => medianRound(runs.map((r) => r[name]));
     const perRound = (runs, name, key, base = 'direct') => runs.map((r) => r[name][key] / r[base][key]);
@@ -1056,7 +1056,7 @@ try {
         p99Rounds: perRound(rt, name, 'p99'),
       };
     for (const name of taps)
-      for (const base of relayed.filter((b) => b.endsWith('relay')))
+      for (const base of relayed.filter((b) => b === 'C relay' || b === 'bare relay'))
         results.tap.roundTrip[`${name}/${base}`] = {
           p50: median(perRound(rt, name, 'p50', base)),
           p50Rounds: perRound(rt, name, 'p50', base),
@@ -1075,7 +1075,7 @@ try {
       taps
         .flatMap((name) =>
           relayed
-            .filter((base) => base.endsWith('relay'))
+            .filter((base) => base === 'C relay' || base === 'bare relay')
             .map(
               (base) =>
                 `${name}/${base}: p50 ${ratio(median(perRound(rt, name, 'p50', base)))} (${range(perRound(rt, name, 'p50', base))})`,

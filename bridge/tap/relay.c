@@ -1,8 +1,9 @@
 /*
  * The tap's relay: the one process in the bytes' path between a host and its server (ADR 11).
  * It starts the server and passes the host's stdin to it and its stdout and stderr back, chunk
- * by chunk, as poll(2) sees them; after each chunk is passed on, a copy goes to the tap (a Node
- * process, its parent) as a frame on a pipe, and the tap records it. A runtime's event loop in
+ * by chunk, as poll(2) sees them; after each chunk is passed on, a copy of it is queued for the
+ * tap (a Node process, its parent), which is sent batches of them as frames on a pipe and records
+ * them. A runtime's event loop in
  * the path added a third to every round trip (docs/benchmarks.md, "The tap"); this adds nothing
  * measurable. Built with the machine's C compiler (bridge/tap/nativeRelay.ts); where there is
  * none the tap relays in Node.
@@ -74,9 +75,33 @@ static int append(struct buffer *b, const void *bytes, size_t n) {
 static size_t pending(const struct buffer *b) { return b->end - b->start; }
 
 /* The copies for the tap. Once the tap is gone (EPIPE), or memory runs out, copying stops and
- * the bytes keep flowing. */
+ * the bytes keep flowing. They go in batches (COPY_BATCH bytes, or the oldest COPY_WAIT_MS old):
+ * a write per chunk woke the tap for each message, and on 2 cores its work then competed with
+ * the host's and the server's for every round trip. Each chunk keeps the time it was passed on. */
+#define COPY_BATCH 65536u
+#define COPY_WAIT_MS 5
 static int copy_fd = -1;
 static struct buffer copies;
+static long long copies_since = -1;
+
+static long long now_ms(void) {
+  struct timespec ts;
+  clock_gettime(CLOCK_MONOTONIC, &ts);
+  return (long long)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
+}
+
+static void stop_copying(void) {
+  close(copy_fd);
+  copy_fd = -1;
+  free(copies.data);
+  memset(&copies, 0, sizeof copies);
+  copies_since = -1;
+}
+
+/* A batch is due: big enough, or its oldest copy has waited long enough. */
+static int copies_due(void) {
+  return copy_fd >= 0 && pending(&copies) > 0 && (pending(&copies) >= COPY_BATCH || now_ms() - copies_since >= COPY_WAIT_MS);
+}
 
 static void put_le(unsigned char *p, uint64_t v, int n) {
   for (int i = 0; i < n; i++) p[i] = (unsigned char)(v >> (8 * i));
@@ -90,10 +115,8 @@ static void copy_frame(unsigned char type, const void *bytes, size_t n) {
   head[0] = type;
   put_le(head + 1, (uint64_t)n, 4);
   put_le(head + 5, (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec, 8);
-  if (append(&copies, head, sizeof head) != 0 || append(&copies, bytes, n) != 0) {
-    close(copy_fd);
-    copy_fd = -1;
-  }
+  if (pending(&copies) == 0) copies_since = now_ms();
+  if (append(&copies, head, sizeof head) != 0 || append(&copies, bytes, n) != 0) stop_copying();
 }
 
 static void flush_copies(void) {
@@ -106,10 +129,10 @@ static void flush_copies(void) {
     } else if (w < 0 && (errno == EAGAIN || errno == EWOULDBLOCK)) {
       return;
     } else {
-      close(copy_fd);
-      copy_fd = -1;
+      stop_copying();
     }
   }
+  if (pending(&copies) == 0) copies_since = -1;
 }
 
 /* One direction: `in` is read into `held` only when `held` is empty, so a slow reader on one
@@ -127,15 +150,20 @@ static void close_in(struct direction *d) {
   d->in_open = 0;
 }
 
-/* Writes what is held; the caller polled POLLOUT (or `out` is non-blocking). */
+/* Writes what is held, as much as `out` takes now: the relay's own pipe is non-blocking; a
+ * descriptor of the host's gets a piece of at most PIPE_BUF each time a poll says it has room. */
 static void drain(struct direction *d) {
   while (pending(&d->held) > 0) {
     size_t n = pending(&d->held);
-    if (!d->own_out && n > SAFE_WRITE) n = SAFE_WRITE;
+    if (!d->own_out) {
+      struct pollfd room = {d->out, POLLOUT, 0};
+      /* No room: the main loop waits for it. An error (the reader gone) lets the write say which. */
+      if (poll(&room, 1, 0) <= 0) return;
+      if (n > SAFE_WRITE) n = SAFE_WRITE;
+    }
     ssize_t w = write(d->out, d->held.data + d->held.start, n);
     if (w > 0) {
       d->held.start += (size_t)w;
-      if (!d->own_out) return; /* poll again before the next piece */
     } else if (w < 0 && errno == EINTR) {
       continue;
     } else if (w < 0 && (errno == EAGAIN || errno == EWOULDBLOCK)) {
@@ -239,14 +267,18 @@ int main(int argc, char **argv) {
         owner[nfds++] = i;
       }
     }
-    if (copy_fd >= 0 && pending(&copies) > 0) {
+    int timeout = -1;
+    if (copies_due()) {
       fds[nfds] = (struct pollfd){copy_fd, POLLOUT, 0};
       owner[nfds++] = -1;
+    } else if (copy_fd >= 0 && pending(&copies) > 0) {
+      long long left = COPY_WAIT_MS - (now_ms() - copies_since);
+      timeout = left > 0 ? (int)left : 0;
     }
     /* The server's output is all passed on once both its pipes are closed and drained. */
     if (!dirs[1].in_open && !dirs[2].in_open && pending(&dirs[1].held) == 0 && pending(&dirs[2].held) == 0) break;
-    if (nfds == 0) break;
-    if (poll(fds, (nfds_t)nfds, -1) < 0) {
+    if (nfds == 0 && timeout < 0) break;
+    if (poll(fds, (nfds_t)nfds, timeout) < 0) {
       if (errno == EINTR) continue;
       break;
     }
@@ -262,9 +294,10 @@ int main(int argc, char **argv) {
       } else {
         ssize_t n = read(d->in, chunk, sizeof chunk);
         if (n > 0) {
+          /* Passed on first (as far as the reader takes it now), copied after. */
           if (d->out_open) {
             append(&d->held, chunk, (size_t)n);
-            if (d->own_out) drain(d);
+            drain(d);
           }
           copy_frame(d->type, chunk, (size_t)n);
         } else if (n == 0 || (errno != EINTR && errno != EAGAIN && errno != EWOULDBLOCK)) {
@@ -278,7 +311,7 @@ int main(int argc, char **argv) {
         in->out_open = 0;
       }
     }
-    flush_copies();
+    if (copies_due()) flush_copies();
   }
 
   int status = 0;

@@ -20,7 +20,9 @@ import { answerRouter, readLines } from './jsonLines.mjs';
 import { withTimeout } from './withTimeout.mjs';
 import { removeHome, startLens, tempHome } from './timeline/lens.mjs';
 
-const PATHS = ['direct', 'C relay', 'bare relay', 'tap, journal', 'tap, bridge', 'tap, Node relay'];
+const PATHS = ['direct', 'C relay', 'bare relay', 'tap, journal', 'tap, bridge', 'tap, journal, Node relay'];
+/** The paths that only pass bytes and record nothing. */
+const RELAYS_ONLY = new Set(['direct', 'C relay', 'bare relay']);
 
 /**
  * The tap's own C relay (bridge/tap/relay.c) as the build made it; run with no copy fd it passes
@@ -41,6 +43,7 @@ export async function runTapBench(options) {
   const bin = path.join(root, 'dist', 'node', 'bridge', 'bin.js');
   const journalHome = tempHome('mcp-lens-bench-tap-journal-');
   const bridgeHome = tempHome('mcp-lens-bench-tap-bridge-');
+  const nodeRelayHome = tempHome('mcp-lens-bench-tap-node-relay-');
   const cRelay = builtCRelay(root);
   if (cRelay === undefined) log('tap: the build made no C relay (no C compiler): the C relay path is left out, and the taps relay in Node');
   const lens = await startLens(root, bridgeHome);
@@ -48,7 +51,7 @@ export async function runTapBench(options) {
 
   /** The host's view of one path: how to spawn `args` and, after the run, how many lines the record holds. */
   const route = (name) => {
-    const home = name === 'tap, bridge' ? bridgeHome : journalHome;
+    const home = name === 'tap, bridge' ? bridgeHome : name === 'tap, journal, Node relay' ? nodeRelayHome : journalHome;
     return {
       name,
       spawn(args, env) {
@@ -71,7 +74,12 @@ export async function runTapBench(options) {
               : [bin, 'tap', '--', process.execPath, ...args];
         const child = spawn(process.execPath, argv, {
           stdio: ['pipe', 'pipe', 'pipe'],
-          env: { ...process.env, ...env, MCP_LENS_HOME: home, ...(name === 'tap, Node relay' ? { MCP_LENS_TAP_RELAY: 'node' } : {}) },
+          env: {
+            ...process.env,
+            ...env,
+            MCP_LENS_HOME: home,
+            ...(name === 'tap, journal, Node relay' ? { MCP_LENS_TAP_RELAY: 'node' } : {}),
+          },
         });
         options.children.add(child);
         child.stderr.resume();
@@ -82,7 +90,7 @@ export async function runTapBench(options) {
       mark: () => (name === 'tap, bridge' ? fileSize(bridgeJournal) : 0),
       /** Counts the run's recorded stdin and stdout lines (the bridge's journal from `from`, the tap's own journals). */
       async recorded(from, expected) {
-        if (name === 'direct' || name.endsWith('relay')) return undefined;
+        if (RELAYS_ONLY.has(name)) return undefined;
         const count = () => {
           let lines = 0;
           if (name === 'tap, bridge') lines += countLines(bridgeJournal, from);
@@ -90,9 +98,9 @@ export async function runTapBench(options) {
           return lines;
         };
         // A bridge behind a flood journals the tap's frames for a while after the tap has gone:
-        // wait until the count is complete, or has not grown for 3 s (a count that stops short is reported).
+        // wait until the count is complete, or has not grown for 10 s (a count that stops short is reported).
         let lines = count();
-        for (let still = 0; lines < expected && still < 3000;) {
+        for (let still = 0; lines < expected && still < 10000;) {
           await new Promise((resolve) => setTimeout(resolve, 100));
           const now = count();
           still = now === lines ? still + 100 : 0;
@@ -140,6 +148,7 @@ export async function runTapBench(options) {
     await lens.stop();
     removeHome(journalHome);
     removeHome(bridgeHome);
+    removeHome(nodeRelayHome);
   }
 }
 
@@ -257,6 +266,8 @@ async function floodRun(which, args, env, total, children) {
   let lines = 0;
   let first = 0;
   let tail = Buffer.alloc(0);
+  // The chunk before the last too: the last line may come in pieces (a relay writes at most 4 KiB at a time).
+  let before = Buffer.alloc(0);
   let done;
   const finished = new Promise((resolve) => (done = resolve));
   // The host counts lines and keeps the last; it does no parsing, so the pipe (or the tap) is what limits it.
@@ -268,9 +279,10 @@ async function floodRun(which, args, env, total, children) {
       at = chunk.indexOf(0x0a, at + 1);
     }
     if (lines >= total) {
-      tail = chunk;
+      tail = Buffer.concat([before, chunk]);
       done(performance.now());
     }
+    before = chunk;
   });
   const last = await withTimeout(finished, 120_000, `${total} flood lines (${which.name})`);
   const lastLine = tail.toString('utf8').trimEnd().split('\n').pop() ?? '';
