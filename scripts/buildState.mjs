@@ -4,7 +4,16 @@
 import fs from 'node:fs';
 import path from 'node:path';
 
-const nodeSources = ['protocol', 'bridge', 'demo', 'tsconfig.json', 'tsconfig.build.json', 'package.json', 'scripts/bundleNode.mjs', 'scripts/buildRelay.mjs'];
+const nodeSources = [
+  'protocol',
+  'bridge',
+  'demo',
+  'tsconfig.json',
+  'tsconfig.build.json',
+  'package.json',
+  'scripts/bundleNode.mjs',
+  'scripts/buildRelay.mjs',
+];
 const webSources = ['web', 'protocol', 'vite.config.ts', 'scripts/buildViewer.mjs', 'package.json'];
 
 /** Newest change among the sources; tests and test helpers are never built, so they do not count. */
