@@ -187,13 +187,19 @@ function countLines(file, from) {
     return 0;
   }
   let lines = 0;
-  // A journal line is one event; the line events of a tap are `{"seq":…,"t":…,"kind":"line","conn":"tap-…","stream":"std…"`.
-  const kind = Buffer.from('"kind":"line","conn":"tap-');
+  // A journal line is one event. A tap's line events in the bridge's journal name their
+  // connection (`"conn":"tap-…"`); in the tap's own journal (its whole file is one connection)
+  // they name none, and their keys come in another order: each event is read whole.
+  const kind = Buffer.from('"kind":"line",');
   let at = buf.indexOf(kind);
   while (at !== -1) {
-    const streamAt = buf.indexOf('"stream":"', at) + 10;
-    if (buf[streamAt + 3] === 0x6f /* stdout */ || buf[streamAt + 3] === 0x69 /* stdin */) lines++;
-    at = buf.indexOf(kind, streamAt);
+    const start = buf.lastIndexOf(0x0a, at) + 1;
+    let end = buf.indexOf(0x0a, at);
+    if (end === -1) end = buf.length;
+    const event = buf.toString('latin1', start, Math.min(end, start + 200));
+    const conn = /"conn":"([^"]*)"/.exec(event)?.[1];
+    if ((conn === undefined || conn.startsWith('tap-')) && /"stream":"std(out|in)"/.test(event)) lines++;
+    at = buf.indexOf(kind, end);
   }
   return lines;
 }
