@@ -5,6 +5,7 @@ import { looksLikeJournal } from '../../../../protocol/sessionOpen.js';
 import { readJournal, readJournalHead } from '../../../../protocol/timeline/journalReader.js';
 import { isCutOff, parseEventText } from '../../../../protocol/timeline/eventLine.js';
 import type { SessionStore } from '../../session/sessionStore.js';
+import { formatCount } from '../../ui/count.js';
 
 export interface Archive {
   session: string;
@@ -108,7 +109,7 @@ export function PastSessions({
         </button>
         <span className="status" data-testid="past-sessions-status">
           {reading !== undefined
-            ? `opening: ${reading.toLocaleString('en-US')} events read…`
+            ? `opening: ${formatCount(reading)} events read…`
             : sessions.isFetching
               ? 'loading…'
               : `${past.length} earlier session(s)`}

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { formatCount } from '../../ui/count.js';
 
 const LIMIT = 100_000;
 
@@ -13,7 +14,7 @@ export function Clipped({ text, className, testId }: { text: string; className?:
       </pre>
       {shown.length < text.length && (
         <button type="button" onClick={() => setAll(true)}>
-          Show all {text.length.toLocaleString()} characters ({(text.length - shown.length).toLocaleString()} more)
+          Show all {formatCount(text.length)} characters ({formatCount(text.length - shown.length)} more)
         </button>
       )}
     </>

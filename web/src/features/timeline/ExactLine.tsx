@@ -7,6 +7,7 @@ import { useState } from 'react';
 import type { RowDetail } from '../../../../protocol/timeline/contract.js';
 import { byteSegments, eolLabel, textSegments } from './lineText.js';
 import { lineBytesOf } from './detailText.js';
+import { formatCount } from '../../ui/count.js';
 
 const SHOWN = 100_000;
 
@@ -55,7 +56,7 @@ export function ExactLine({ line }: { line: RowDetail['lines'][number] }) {
       </pre>
       {long && (
         <button type="button" className="link" onClick={() => setAll(true)}>
-          Show all {text.length.toLocaleString()} characters
+          Show all {formatCount(text.length)} characters
         </button>
       )}
     </div>

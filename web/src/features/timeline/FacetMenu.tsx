@@ -4,6 +4,7 @@
  * hundred entries rather than rendering whatever a server chose to send.
  */
 import { useEffect, useId, useRef, useState } from 'react';
+import { formatCount } from '../../ui/count.js';
 
 const MAX_SHOWN = 300;
 
@@ -98,12 +99,10 @@ export function FacetMenu({ name, label, values, chosen, onChange }: Props) {
                 autoFocus={i === 0 && values.length <= 10}
               />
               <span className="tl-facet-label">{v.label}</span>
-              {v.count !== undefined && <span className="tl-facet-count">{v.count.toLocaleString()}</span>}
+              {v.count !== undefined && <span className="tl-facet-count">{formatCount(v.count)}</span>}
             </label>
           ))}
-          {matching.length > MAX_SHOWN && (
-            <div className="status">{(matching.length - MAX_SHOWN).toLocaleString()} more: narrow the search</div>
-          )}
+          {matching.length > MAX_SHOWN && <div className="status">{formatCount(matching.length - MAX_SHOWN)} more: narrow the search</div>}
           {chosen.length > 0 && (
             <button type="button" className="link" onClick={() => onChange([])}>
               Clear

@@ -6,6 +6,7 @@
  */
 import { useState } from 'react';
 import { visibleJsonString } from './lineText.js';
+import { formatCount } from '../../ui/count.js';
 
 const STRING_SHOWN = 500;
 const CHILDREN_SHOWN = 200;
@@ -87,7 +88,7 @@ function Scalar({ value }: { value: unknown }) {
         {shown.length < quoted.length && (
           <button type="button" className="link" onClick={() => setAll(true)}>
             {' '}
-            show all {value.length.toLocaleString()} characters
+            show all {formatCount(value.length)} characters
           </button>
         )}
       </>

@@ -11,6 +11,7 @@ import type { NoteOrigin } from '../../../../protocol/tour/format.js';
 import { visibleJsonString } from '../timeline/lineText.js';
 import { messageLines, type MessageLine, type Scalar } from './messageLines.js';
 import { TourMarkdown } from './TourMarkdown.js';
+import { formatCount } from '../../ui/count.js';
 
 export interface ShownNote {
   text: string;
@@ -225,7 +226,7 @@ function ScalarText({ value }: { value: Scalar }) {
         <span className="jt-string">{cut ? `${quoted.slice(0, STRING_SHOWN)}…` : quoted}</span>
         {cut && (
           <button type="button" className="link" onClick={() => setAll(true)}>
-            show all {value.length.toLocaleString()} characters
+            show all {formatCount(value.length)} characters
           </button>
         )}
       </>

@@ -12,6 +12,7 @@ import { messageLines } from './messageLines.js';
 import { TourMarkdown } from './TourMarkdown.js';
 import { messageMethod, noteLookup, type StepShow } from './stepShow.js';
 import './tour.css';
+import { formatCount } from '../../ui/count.js';
 
 export function StepBody({
   tour,
@@ -210,8 +211,8 @@ function FiguresTable({ figures }: { figures: NonNullable<StepShow['figures']> }
   const rows: [string, (f: (typeof figures)[number]['figures']) => string][] = [
     ['messages', (f) => String(f.messages)],
     ['round trips', (f) => String(f.roundTrips)],
-    ['bytes sent', (f) => f.bytesSent.toLocaleString()],
-    ['bytes received', (f) => f.bytesReceived.toLocaleString()],
+    ['bytes sent', (f) => formatCount(f.bytesSent)],
+    ['bytes received', (f) => formatCount(f.bytesReceived)],
     ['time', (f) => `${Math.round(f.ms)} ms`],
   ];
   return (
