@@ -132,7 +132,7 @@ export async function runStdioTap(options: StdioTapOptions): Promise<number> {
   if (ended.signal) {
     // The host sees what it would have seen: a process ended by that signal.
     dieOf(ended.signal);
-    return 128 + signalNumber(ended.signal);
+    return 128 + os.constants.signals[ended.signal];
   }
   return ended.error ? 127 : (ended.code ?? 1);
 }
@@ -254,18 +254,4 @@ function dieOf(signal: NodeJS.Signals): void {
     // SIGKILL and SIGSTOP take no listener, and need none.
   }
   process.kill(process.pid, signal);
-}
-
-function signalNumber(signal: NodeJS.Signals): number {
-  const numbers: Partial<Record<NodeJS.Signals, number>> = {
-    SIGHUP: 1,
-    SIGINT: 2,
-    SIGQUIT: 3,
-    SIGKILL: 9,
-    SIGUSR1: 10,
-    SIGUSR2: 12,
-    SIGPIPE: 13,
-    SIGTERM: 15,
-  };
-  return numbers[signal] ?? 0;
 }
