@@ -250,6 +250,23 @@ for (const relay of RELAYS)
     });
   });
 
+/** Prints the server's priority, its parent's (the relay) and its grandparent's (the tap), from /proc. */
+const PRIORITIES = `
+const os = require('node:os');
+const fs = require('node:fs');
+const parentOf = (pid) => Number(fs.readFileSync('/proc/' + pid + '/stat', 'utf8').split(') ')[1].split(' ')[1]);
+const tap = parentOf(process.ppid);
+process.stdout.write(JSON.stringify({ server: os.getPriority(), relay: os.getPriority(process.ppid), tap: os.getPriority(tap) }) + '\\n');
+`;
+
+describe.skipIf(process.platform !== 'linux' || !RELAYS.some((relay) => relay.every))('mcp-lens tap: the recording yields', () => {
+  it('the tap records at the lowest priority, and the relay and the server keep the host’s', async () => {
+    const run = await runHost(tapped([process.execPath, '-e', PRIORITIES]), [{ end: true }], { ...process.env, MCP_LENS_HOME: newHome() });
+    const host = os.getPriority();
+    expect(JSON.parse(run.stdout.toString())).toEqual({ server: host, relay: host, tap: os.constants.priority.PRIORITY_LOW });
+  });
+});
+
 describe('mcp-lens tap: recording impossible', () => {
   it('a home that is a file: every byte still passes, and the tap says why on stderr exactly once', async () => {
     const home = path.join(newHome(), 'home-is-a-file');

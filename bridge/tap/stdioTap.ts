@@ -138,6 +138,21 @@ export async function runStdioTap(options: StdioTapOptions): Promise<number> {
 }
 
 /**
+ * Lowers this process's priority to the lowest: the bytes are the relay's, and the recording can
+ * wait. On two cores a recording that holds a core the host or the server wants at that moment
+ * was most of what the tap added to a round trip (docs/benchmarks.md §11). The relay and the
+ * server are started before this and keep the host's priority; the Node relay carries the bytes
+ * in this process, so it never calls this.
+ */
+function yieldToTheHost(): void {
+  try {
+    os.setPriority(os.constants.priority.PRIORITY_LOW);
+  } catch {
+    // not allowed here: the tap records at the host's priority, as before
+  }
+}
+
+/**
  * The C relay in the path (relay.c): it has the host's stdin, stdout and stderr, and sends this
  * process a copy of each chunk it passed on, with when, as frames on its fd 3.
  */
@@ -149,6 +164,7 @@ function relayInC(
   started: (pid: number) => void,
 ): Pipe {
   const child = spawn(file, ['3', command, ...args], { stdio: ['inherit', 'inherit', 'inherit', 'pipe'], windowsHide: true });
+  yieldToTheHost();
   // The relay alone holds the host's stdin now: when it lets go (the server closed its stdin),
   // the host's next write meets a closed pipe, as it would without the tap.
   try {

@@ -10,9 +10,11 @@
 //
 // The tap runs three ways: with no bridge (it journals under a temporary MCP_LENS_HOME), with a
 // bridge running in its own process (it streams to /ws/tap), and journaling with its Node relay
-// (MCP_LENS_TAP_RELAY=node, what a machine without a C compiler gets). Each round runs the paths back
-// to back in a rotating order; a ratio is the median of the per-round ratios. After every tap
-// run the record is checked: every line the host and the server exchanged is in it.
+// (MCP_LENS_TAP_RELAY=node, what a machine without a C compiler gets). In a round of round trips
+// every path's server is up and the paths take turns of BLOCK calls, so each is timed in the same
+// stretch of the machine's weather; a flood round runs the paths back to back in a rotating order.
+// A ratio is the median of the per-round ratios. After every tap run the record is checked: every
+// line the host and the server exchanged is in it.
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -91,12 +93,8 @@ export async function runTapBench(options) {
       /** Counts the run's recorded stdin and stdout lines (the bridge's journal from `from`, the tap's own journals). */
       async recorded(from, expected) {
         if (RELAYS_ONLY.has(name)) return undefined;
-        const count = () => {
-          let lines = 0;
-          if (name === 'tap, bridge') lines += countLines(bridgeJournal, from);
-          for (const file of tapJournals(home)) lines += countLines(file, 0);
-          return lines;
-        };
+        const count = () =>
+          countLines([...(name === 'tap, bridge' ? [[bridgeJournal, from]] : []), ...tapJournals(home).map((file) => [file, 0])]);
         // A bridge behind a flood journals the tap's frames for a while after the tap has gone:
         // wait until the count is complete, or has not grown for 10 s (a count that stops short is reported).
         let lines = count();
@@ -130,9 +128,11 @@ export async function runTapBench(options) {
   };
 
   try {
-    const roundTrip = await inRounds('round trip', (which) =>
-      roundTripRun(which, [demoServer], { n: options.n, warmup: options.warmup }, options.children),
-    );
+    const roundTrip = [];
+    for (let round = 0; round < rounds; round++) {
+      log(`tap round trip: round ${round + 1} of ${rounds}, every path in turns of ${BLOCK} calls`);
+      roundTrip.push(await roundTripRound(routes, [demoServer], { n: options.n, warmup: options.warmup, round }, options.children));
+    }
     const floods = {};
     for (const [label, fixture, env] of [
       ['flood, 1 line a write', 'flood.mjs', {}],
@@ -171,8 +171,14 @@ function tapJournals(home) {
   return names.filter((n) => n.startsWith('tap-') && n.endsWith('.jsonl')).map((n) => path.join(dir, n));
 }
 
-/** The stdin and stdout line events in a journal from byte `from` on (the bench's runs are one after another). */
-function countLines(file, from) {
+/**
+ * The stdin and stdout line events in a journal from byte `from` on (the bench's runs are one
+ * after another), as a count per line: `stream` and the line's text (every line the bench sends
+ * or its fixtures write carries a number of its own).
+ */
+function linesIn(file, from) {
+  /** @type {Map<string, number>} */
+  const lines = new Map();
   let buf;
   try {
     const fd = fs.openSync(file, 'r');
@@ -184,9 +190,8 @@ function countLines(file, from) {
       fs.closeSync(fd);
     }
   } catch {
-    return 0;
+    return lines;
   }
-  let lines = 0;
   // A journal line is one event. A tap's line events in the bridge's journal name their
   // connection (`"conn":"tap-…"`); in the tap's own journal (its whole file is one connection)
   // they name none, and their keys come in another order: each event is read whole.
@@ -196,11 +201,31 @@ function countLines(file, from) {
     const start = buf.lastIndexOf(0x0a, at) + 1;
     let end = buf.indexOf(0x0a, at);
     if (end === -1) end = buf.length;
-    const event = buf.toString('latin1', start, Math.min(end, start + 200));
+    const event = buf.toString('latin1', start, Math.min(end, start + 600));
     const conn = /"conn":"([^"]*)"/.exec(event)?.[1];
-    if ((conn === undefined || conn.startsWith('tap-')) && /"stream":"std(out|in)"/.test(event)) lines++;
+    const stream = /"stream":"(std(?:out|in))"/.exec(event)?.[1];
+    if ((conn === undefined || conn.startsWith('tap-')) && stream !== undefined) {
+      const key = `${stream} ${/"text":"((?:[^"\\]|\\.)*)/.exec(event)?.[1] ?? ''}`;
+      lines.set(key, (lines.get(key) ?? 0) + 1);
+    }
     at = buf.indexOf(kind, end);
   }
+  return lines;
+}
+
+/**
+ * The lines a run's record holds across its journals. A bridge that fell behind leaves the tail
+ * in both its journal and the tap's (ADR 10: the tap repeats what the bridge may already have),
+ * so a line counts once however many journals hold it.
+ */
+function countLines(files) {
+  /** @type {Map<string, number>} */
+  const union = new Map();
+  for (const [file, from] of files) {
+    for (const [key, n] of linesIn(file, from)) union.set(key, Math.max(union.get(key) ?? 0, n));
+  }
+  let lines = 0;
+  for (const n of union.values()) lines += n;
   return lines;
 }
 
@@ -217,7 +242,34 @@ async function ended(child, children) {
 /** Nearest-rank percentile of sorted samples. */
 const pct = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))];
 
-async function roundTripRun(which, args, { n, warmup }, children) {
+/**
+ * How many round trips a path makes before the next path takes its turn, and how long the bench
+ * waits between turns. Every path's server is up for the whole round and they take turns in
+ * blocks, so each path is timed in the same stretch of the machine's weather (on a shared virtual
+ * machine that moves from second to second). The wait lets a tap finish recording its block (the
+ * relay sends copies within 5 ms, the tap records within 20) before the next path is timed, so no
+ * path pays for another's recording.
+ */
+const BLOCK = 100;
+const QUIET_MS = 40;
+
+/** One round of round trips: every path opened, warmed, then timed in turns of BLOCK calls. */
+async function roundTripRound(routes, args, { n, warmup, round }, children) {
+  const runs = [];
+  for (const which of routes) runs.push(await openRoundTrips(which, args, children));
+  for (const run of runs) await run.warm(warmup);
+  for (let done = 0, turn = 0; done < n; done += BLOCK, turn++)
+    for (let i = 0; i < runs.length; i++) {
+      await runs[(round + turn + i) % runs.length].timed(Math.min(BLOCK, n - done));
+      await new Promise((resolve) => setTimeout(resolve, QUIET_MS));
+    }
+  const out = {};
+  for (const run of runs) out[run.which.name] = await run.finish(n);
+  return out;
+}
+
+/** A host's connection to the demo server on one path: initialized, then timed calls on demand. */
+async function openRoundTrips(which, args, children) {
   const from = which.mark();
   const spawned = performance.now();
   const child = which.spawn(args, {});
@@ -241,28 +293,39 @@ async function roundTripRun(which, args, { n, warmup }, children) {
   const startMs = performance.now() - spawned;
   child.stdin.write(`${JSON.stringify({ jsonrpc: '2.0', method: 'notifications/initialized' })}\n`);
   exchanged++;
-  const echo = (i) => ({ name: 'echo', arguments: { message: `bench ${i}` } });
-  for (let i = 0; i < warmup; i++) await call('tools/call', echo(i));
-  const samples = new Float64Array(n);
-  const started = performance.now();
-  for (let i = 0; i < n; i++) {
-    const t0 = performance.now();
-    await call('tools/call', echo(i));
-    samples[i] = performance.now() - t0;
-  }
-  const totalMs = performance.now() - started;
-  const exit = await ended(child, children);
-  if (exit !== 0) throw new Error(`${which.name}: the server's process ended with ${exit}`);
-  samples.sort();
-  const record = await which.recorded(from, exchanged);
+  let i = 0;
+  const echo = () => ({ name: 'echo', arguments: { message: `bench ${i++}` } });
+  const samples = [];
+  let timedMs = 0;
   return {
-    startMs,
-    p50: pct(samples, 50),
-    p90: pct(samples, 90),
-    p99: pct(samples, 99),
-    mean: samples.reduce((a, b) => a + b, 0) / n,
-    callsPerSec: n / (totalMs / 1000),
-    ...(record ? { recorded: record.lines, complete: record.complete, fellBack: record.fellBack } : {}),
+    which,
+    async warm(count) {
+      for (let k = 0; k < count; k++) await call('tools/call', echo());
+    },
+    async timed(count) {
+      const started = performance.now();
+      for (let k = 0; k < count; k++) {
+        const t0 = performance.now();
+        await call('tools/call', echo());
+        samples.push(performance.now() - t0);
+      }
+      timedMs += performance.now() - started;
+    },
+    async finish(n) {
+      const exit = await ended(child, children);
+      if (exit !== 0) throw new Error(`${which.name}: the server's process ended with ${exit}`);
+      const sorted = Float64Array.from(samples).sort();
+      const record = await which.recorded(from, exchanged);
+      return {
+        startMs,
+        p50: pct(sorted, 50),
+        p90: pct(sorted, 90),
+        p99: pct(sorted, 99),
+        mean: sorted.reduce((a, b) => a + b, 0) / n,
+        callsPerSec: n / (timedMs / 1000),
+        ...(record ? { recorded: record.lines, complete: record.complete, fellBack: record.fellBack } : {}),
+      };
+    },
   };
 }
 
