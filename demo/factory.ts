@@ -7,7 +7,8 @@ import { McpServer, type McpRequestContext } from '@modelcontextprotocol/server'
 import { SERVER_INSTRUCTIONS, SERVER_NAME, SERVER_TITLE, SERVER_VERSION, type DemoEra } from './info.js';
 import { registerPrompts } from './prompts.js';
 import { registerResources } from './resources.js';
-import { registerTools, verifyRequestState } from './tools.js';
+import { verifyRequestState } from './requestState.js';
+import { registerTools } from './tools.js';
 
 export function createDemoServer(era: DemoEra): McpServer {
   const server = new McpServer(

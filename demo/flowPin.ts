@@ -27,7 +27,7 @@ export const STATELESS_REVISIONS: readonly string[] = ['2026-07-28'];
 const VERSION_KEY = 'io.modelcontextprotocol/protocolVersion';
 const CAPABILITIES_KEY = 'io.modelcontextprotocol/clientCapabilities';
 
-type Flow = 'handshake' | 'stateless';
+export type Flow = 'handshake' | 'stateless';
 
 function metaOf(params: unknown): Record<string, unknown> | undefined {
   if (typeof params !== 'object' || params === null) return undefined;
@@ -55,6 +55,11 @@ export class FlowPinningTransport implements Transport {
     inner.onclose = () => this.onclose?.();
     inner.onerror = (error) => this.onerror?.(error);
     inner.onmessage = (message, extra) => this.receive(message, extra);
+  }
+
+  /** The flow the first message chose; undefined before any request or notification arrived. */
+  get pinnedFlow(): Flow | undefined {
+    return this.flow;
   }
 
   start(): Promise<void> {

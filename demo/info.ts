@@ -10,8 +10,10 @@ export const SERVER_VERSION = '0.1.0';
 export const SERVER_INSTRUCTIONS =
   'Demo server for MCP Lens. Try echo/add for simple calls, create_order for a rich input form, ' +
   'media for image/audio/resource-link content, fail for a tool error, slow for progress and ' +
-  'cancellation, and confirm_action for elicitation (handshake flow) or input_required ' +
-  '(stateless flow). Read info://server-info or greeting://{name}, or get the summarize prompt.';
+  'cancellation, confirm_action for elicitation (handshake flow) or input_required ' +
+  '(stateless flow), and research for a task (params.task on the handshake flow, the ' +
+  'io.modelcontextprotocol/tasks extension on the stateless flow; over stdio). Read ' +
+  'info://server-info or greeting://{name}, or get the summarize prompt.';
 
 /** When this process started (ISO 8601). */
 export const STARTED_AT: string = new Date().toISOString();

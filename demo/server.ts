@@ -5,6 +5,8 @@
 // request, `server/discover`, `input_required`). The flow is pinned per
 // process by the first message (see flowPin.ts: the SDK alone would let a
 // stateless connection fall back to the handshake after `server/discover`).
+// Tasks (the research tool) are served in front of the SDK, which has no
+// task runtime (see taskTransport.ts).
 // stdout carries JSON-RPC only; logs go to stderr.
 
 import { serveStdio, StdioServerTransport } from '@modelcontextprotocol/server/stdio';
@@ -12,10 +14,11 @@ import { serveStdio, StdioServerTransport } from '@modelcontextprotocol/server/s
 import { demoServerFactory } from './factory.js';
 import { FlowPinningTransport } from './flowPin.js';
 import { SERVER_NAME } from './info.js';
+import { TaskTransport } from './taskTransport.js';
 
 const handle = serveStdio(demoServerFactory, {
   legacy: 'serve',
-  transport: new FlowPinningTransport(new StdioServerTransport()),
+  transport: new TaskTransport(new FlowPinningTransport(new StdioServerTransport())),
   onerror: (error) => {
     console.error(`${SERVER_NAME}: protocol error: ${error.message}`);
   },

@@ -1,12 +1,10 @@
 // The demo tools. Every handler is written once and serves both protocol
 // flows; the SDK adapts progress, cancellation and input_required per era.
 
-import { randomBytes } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 
 import {
   acceptedContent,
-  createRequestStateCodec,
   fromJsonSchema,
   inputRequired,
   inputResponse,
@@ -20,6 +18,8 @@ import * as z from 'zod';
 
 import { SERVER_NAME, type DemoEra } from './info.js';
 import { DEMO_PNG_BASE64, DEMO_WAV_BASE64 } from './media.js';
+import { requestStateCodec } from './requestState.js';
+import { registerResearch } from './research.js';
 import { echoPrefix } from './variant.js';
 
 function text(value: string): CallToolResult {
@@ -151,15 +151,6 @@ interface ConfirmState {
   action: string;
 }
 
-/** HMAC codec for `requestState`; the key lives only as long as this process. */
-const confirmStateCodec = createRequestStateCodec<ConfirmState>({
-  key: new Uint8Array(randomBytes(32)),
-  ttlSeconds: 600,
-});
-
-/** Pass as `ServerOptions.requestState.verify` so tampered state never reaches a handler. */
-export const verifyRequestState = confirmStateCodec.verify;
-
 async function askForConfirmation(action: string): Promise<InputRequiredResult> {
   return inputRequired({
     inputRequests: {
@@ -169,7 +160,7 @@ async function askForConfirmation(action: string): Promise<InputRequiredResult> 
         requestedSchema: CONFIRM_REQUESTED_SCHEMA,
       }),
     },
-    requestState: await confirmStateCodec.mint({ action }),
+    requestState: await requestStateCodec.mint({ action }),
   });
 }
 
@@ -344,4 +335,6 @@ export function registerTools(server: McpServer, era: DemoEra): void {
     },
     ({ action }, ctx) => confirmAction(action, ctx),
   );
+
+  registerResearch(server, era);
 }

@@ -47,6 +47,8 @@ export interface RequestOptions {
   logLevel?: EnvelopeOptions['logLevel'];
   /** Called with the exact line before it is written. */
   onSent?: (frame: Frame, line: string) => void;
+  /** Stateless flow: this request's clientCapabilities, in place of the session's (an extension declared for it). */
+  capabilities?: Record<string, unknown>;
 }
 
 /** Answers to requests the server makes in the handshake flow (and to input_required rounds). */
@@ -104,6 +106,8 @@ export const MAX_INPUT_ROUNDS = 10;
 export class ClientSession {
   private readonly pending = new Map<string, Pending>();
   private readonly byToken = new Map<string, Pending>();
+  /** Who follows a task's pushed status (notifications/tasks/status, or notifications/tasks), by task id. */
+  private readonly taskWatchers = new Map<string, Set<(task: Record<string, unknown>) => void>>();
   private readonly timers: Timers;
   private progressCounter = 0;
 
@@ -152,7 +156,7 @@ export class ClientSession {
     const progressToken = opts.onProgress ? `p${++this.progressCounter}-${String(id)}` : undefined;
     const frame = flowRequest(this.options.flow, id, method, params, {
       protocolVersion: this.options.protocolVersion,
-      capabilities: this.options.capabilities ?? {},
+      capabilities: opts.capabilities ?? this.options.capabilities ?? {},
       ...(this.options.clientInfo === undefined ? {} : { clientInfo: this.options.clientInfo }),
       ...(progressToken === undefined ? {} : { progressToken }),
       ...((opts.logLevel ?? this.level) === undefined ? {} : { logLevel: opts.logLevel ?? this.level }),
@@ -225,6 +229,20 @@ export class ClientSession {
     return (filter.resourceSubscriptions ?? []).map((uri) => this.request('resources/subscribe', { uri }));
   }
 
+  /**
+   * Follows the status a server pushes for one task (either revision's notification); the
+   * returned function stops. Polling stays the source of truth: the push is optional.
+   */
+  watchTask(taskId: string, onStatus: (task: Record<string, unknown>) => void): () => void {
+    const watchers = this.taskWatchers.get(taskId) ?? new Set();
+    watchers.add(onStatus);
+    this.taskWatchers.set(taskId, watchers);
+    return () => {
+      watchers.delete(onStatus);
+      if (watchers.size === 0) this.taskWatchers.delete(taskId);
+    };
+  }
+
   notify(method: string, params?: Record<string, unknown>): string {
     const line = encodeFrame(notification(method, params));
     this.options.send(line);
@@ -264,6 +282,11 @@ export class ClientSession {
         return;
       }
       case 'notification': {
+        if (message.method === 'notifications/tasks/status' || message.method === 'notifications/tasks') {
+          const params = asRecord(message.params);
+          if (typeof params.taskId === 'string') for (const watcher of this.taskWatchers.get(params.taskId) ?? []) watcher(params);
+          return;
+        }
         if (message.method !== 'notifications/progress') return;
         const params = asRecord(message.params);
         const token = params.progressToken;

@@ -30,6 +30,7 @@ import { transcriptLine } from './transcript.js';
 import { HTTP_USAGE, httpOptions } from './httpOptions.js';
 import { cliOAuth } from './oauthOptions.js';
 import { stderr, stdout } from './terminalOut.js';
+import { runTask, taskSupportOf, toolTaskMode, type TaskOutcome, type TaskStep } from '../../protocol/tasks.js';
 
 export const CALL_USAGE = `Usage: mcp-lens call --method <method> [options] -- <command> [args...]
        mcp-lens call --method <method> [options] --url <url> [--header 'Name: value']...
@@ -48,6 +49,12 @@ export const CALL_USAGE = `Usage: mcp-lens call --method <method> [options] -- <
   --no-discover                     stateless: skip server/discover
   --probe-timeout <ms>              auto: wait this long for server/discover before sending initialize too
                                     (default 3000); a later discover answer still wins
+  --task                            tools/call: run it as a task (params.task in 2025-11-25; the Tasks
+                                    extension declared in 2026-07-28), poll it to its end and print its
+                                    result as a plain call would; a tool whose taskSupport is required
+                                    runs as a task without it
+  --poll-interval <ms>              a task: poll this often, whatever the server suggests
+  --task-ttl <ms>                   a task: the lifetime to ask for (2025-11-25)
   --timeout <ms>                    per-request idle timeout, reset by progress (a progress token is sent; default 60000)
   --capabilities <json>             client capabilities to declare (default {"elicitation":{"form":{}},"roots":{}})
   --log-level <level>               stateless: _meta log level of the request; handshake: logging/setLevel first
@@ -85,6 +92,9 @@ const callOptions = {
   capabilities: { type: 'string' },
   'log-level': { type: 'string' },
   'elicit-content': { type: 'string' },
+  task: { type: 'boolean' },
+  'poll-interval': { type: 'string' },
+  'task-ttl': { type: 'string' },
 } as const;
 
 export async function runCall(argv: string[], out: NodeJS.WritableStream = stdout, err: NodeJS.WritableStream = stderr): Promise<number> {
@@ -161,8 +171,10 @@ export async function runCall(argv: string[], out: NodeJS.WritableStream = stdou
   if (!connected.ok) return finish(connected.exitCode, connected.reason);
   const session = client.session;
   if (!session) return finish(3, 'no session');
+  const flow = session.flow;
 
   let params = plan.params;
+  let listedTool: Record<string, unknown> | undefined;
   if (plan.method === 'tools/call' && plan.toolArgPairs.length > 0) {
     // Typing --tool-arg needs the tool's inputSchema: page through tools/list until the tool
     // shows up (every page visible on the wire).
@@ -174,6 +186,7 @@ export async function runCall(argv: string[], out: NodeJS.WritableStream = stdou
         : `no tool "${String(plan.toolName)}" in tools/list (${found.pages} ${found.pages === 1 ? 'page' : 'pages'})`;
       say(`warning: ${where}: --tool-arg values are sent as strings`);
     }
+    listedTool = tool;
     const typed = typeToolArgs(plan.toolArgPairs, tool?.inputSchema);
     if (!typed.ok) return finish(2, typed.error);
     params = { name: plan.toolName, arguments: typed.args };
@@ -191,41 +204,137 @@ export async function runCall(argv: string[], out: NodeJS.WritableStream = stdou
     ...(plan.logLevel && session.flow === 'stateless' ? { logLevel: plan.logLevel } : {}),
   };
   const retryable = INPUT_REQUIRED_METHODS.has(plan.method);
+  let asTask = plan.task.asked;
+  if (plan.method === 'tools/call' && params !== undefined) {
+    const serverCapabilities = connected.connected.capabilities;
+    // Whether the tool requires a task (2025-11-25 says so in tools/list): looked up only where the server takes tasks at all.
+    if (
+      listedTool === undefined &&
+      session.flow === 'handshake' &&
+      toolTaskMode('handshake', serverCapabilities, { execution: { taskSupport: 'optional' } }) !== 'forbidden'
+    ) {
+      listedTool = (await findListed(session, 'tools/list', 'tools', (t) => named(t, plan.toolName), { timeoutMs: plan.timeoutMs }))
+        .item as Record<string, unknown> | undefined;
+    }
+    const mode = toolTaskMode(session.flow, serverCapabilities, listedTool ?? {});
+    if (!asTask && session.flow === 'handshake' && taskSupportOf(listedTool) === 'required' && mode === 'required') {
+      asTask = true;
+      say(`mcp-lens call: note: ${String(plan.toolName)} requires a task (execution.taskSupport: required): run as one`);
+    }
+    if (asTask && mode === 'forbidden')
+      say(
+        `warning: ${session.flow === 'handshake' ? `the server does not take tool tasks, or ${String(plan.toolName)} does not (execution.taskSupport)` : 'the server does not list the Tasks extension in server/discover'}: sent as a task all the same`,
+      );
+  } else if (asTask) return finish(2, '--task is for tools/call');
+
+  /** The id of the latest request of each role in the task's run: whose answer holds the final result. */
+  const lastAnswer = new Map<string, JsonRpcId>();
+  if (asTask && params !== undefined) {
+    const run = runTask(session, plan.method, params, {
+      ...(plan.task.ttlMs === undefined ? {} : { ttlMs: plan.task.ttlMs }),
+      ...(plan.task.pollIntervalMs === undefined ? {} : { pollIntervalMs: plan.task.pollIntervalMs }),
+      answer: async (requests) => answerInputRequests(requests, answer),
+      request: requestOptions,
+      onStep: (step) => {
+        if (step.kind === 'request') lastAnswer.set(step.role, step.id);
+        say(`task: ${stepText(step)}`);
+      },
+    });
+    return taskEnd(await run.done);
+  }
+
   const outcome: Outcome =
     retryable && params !== undefined && session.flow === 'stateless'
       ? await session.requestWithInput(plan.method, params, async (requests) => answerInputRequests(requests, answer), requestOptions)
       : await session.request(plan.method, params, requestOptions).done;
+  return plainEnd(outcome);
 
-  switch (outcome.kind) {
-    case 'result': {
-      out.write(`${exactMember(outcome.id, 'result') ?? JSON.stringify(outcome.result)}\n`);
-      if (outcome.unfinished !== undefined) return finish(1, `${plan.method} did not finish: ${outcome.unfinished}`);
-      if (outcome.result.isError === true) return finish(1, 'the tool ran and reported an error (isError: true)');
-      return finish(0);
-    }
-    case 'error':
-      out.write(`{"error":${exactMember(outcome.id, 'error') ?? JSON.stringify(outcome.error)}}\n`);
-      return finish(
-        1,
-        `${plan.method} failed: ${outcome.error.code} ${errorCodeName(outcome.error.code)}: ${outcome.error.message} (${(outcome.error.code === -32601 ? removedMethodNote(plan.method, session.flow) : undefined) ?? explainError(outcome.error)})`,
-      );
-    case 'invalid':
-      // What came, as it came: it may not be JSON at all, or nest too deep to write out again.
-      out.write(`${answerLine(outcome.id) ?? JSON.stringify(outcome.message, null, 2) ?? ''}\n`);
-      return finish(1, `the answer to ${plan.method} is not a valid JSON-RPC response: ${outcome.reason}`);
-    case 'timeout':
-      return finish(3, `no answer to ${plan.method} within ${outcome.afterMs} ms (timed out; notifications/cancelled sent)`);
-    case 'cancelled':
-      return finish(3, `${plan.method} was cancelled: ${outcome.reason}`);
-    case 'closed':
-      return finish(3, `${outcome.reason} before answering ${plan.method}${client.stderrDetail}`);
-    case 'transport':
-      return finish(outcome.unreachable ? 3 : 1, `no answer to ${plan.method} over HTTP: ${outcome.reason}`);
-    default: {
-      const never: never = outcome;
-      return never;
+  /** What a task came to, said as a plain call's outcome would be: its result exactly as the server wrote it. */
+  async function taskEnd(ended: TaskOutcome): Promise<number> {
+    switch (ended.kind) {
+      case 'plain':
+        return plainEnd(ended.outcome);
+      case 'lost':
+        return finish(3, `the task ${ended.task ? `${ended.task.taskId} (last seen ${ended.task.status}) ` : ''}was lost: ${ended.reason}`);
+      case 'ended': {
+        const { task } = ended;
+        // The final answer, as the server wrote it: tasks/result's result (2025-11-25), or the `result` inside the last tasks/get (2026-07-28).
+        const last = lastAnswer.get(flow === 'stateless' ? 'poll' : 'result');
+        const line = last === undefined ? undefined : answerLine(last);
+        const resultText =
+          line === undefined ? undefined : flow === 'stateless' ? nested(line, 'result', 'result') : memberText(line, 'result');
+        const errorText =
+          line === undefined ? undefined : flow === 'stateless' ? nested(line, 'result', 'error') : memberText(line, 'error');
+        if (ended.result !== undefined) {
+          out.write(`${resultText ?? JSON.stringify(ended.result)}\n`);
+          if (ended.result.isError === true) return finish(1, 'the tool ran and reported an error (isError: true)');
+          return finish(task.status === 'completed' ? 0 : 1, task.status === 'completed' ? undefined : `the task ended ${task.status}`);
+        }
+        if (ended.error !== undefined) {
+          out.write(`{"error":${errorText ?? JSON.stringify(ended.error)}}\n`);
+          return finish(
+            1,
+            `the task ${task.taskId} ended ${task.status}: ${ended.error.code} ${errorCodeName(ended.error.code)}: ${ended.error.message}`,
+          );
+        }
+        return finish(
+          1,
+          `the task ${task.taskId} ended ${task.status}${task.statusMessage ? ` (${task.statusMessage})` : ''}, with no result`,
+        );
+      }
+      default: {
+        const never: never = ended;
+        return never;
+      }
     }
   }
+
+  async function plainEnd(outcome: Outcome): Promise<number> {
+    switch (outcome.kind) {
+      case 'result': {
+        out.write(`${exactMember(outcome.id, 'result') ?? JSON.stringify(outcome.result)}\n`);
+        if (outcome.unfinished !== undefined) return finish(1, `${plan.method} did not finish: ${outcome.unfinished}`);
+        if (outcome.result.isError === true) return finish(1, 'the tool ran and reported an error (isError: true)');
+        return finish(0);
+      }
+      case 'error':
+        out.write(`{"error":${exactMember(outcome.id, 'error') ?? JSON.stringify(outcome.error)}}\n`);
+        return finish(
+          1,
+          `${plan.method} failed: ${outcome.error.code} ${errorCodeName(outcome.error.code)}: ${outcome.error.message} (${(outcome.error.code === -32601 ? removedMethodNote(plan.method, flow) : undefined) ?? explainError(outcome.error)})`,
+        );
+      case 'invalid':
+        // What came, as it came: it may not be JSON at all, or nest too deep to write out again.
+        out.write(`${answerLine(outcome.id) ?? JSON.stringify(outcome.message, null, 2) ?? ''}\n`);
+        return finish(1, `the answer to ${plan.method} is not a valid JSON-RPC response: ${outcome.reason}`);
+      case 'timeout':
+        return finish(3, `no answer to ${plan.method} within ${outcome.afterMs} ms (timed out; notifications/cancelled sent)`);
+      case 'cancelled':
+        return finish(3, `${plan.method} was cancelled: ${outcome.reason}`);
+      case 'closed':
+        return finish(3, `${outcome.reason} before answering ${plan.method}${client.stderrDetail}`);
+      case 'transport':
+        return finish(outcome.unreachable ? 3 : 1, `no answer to ${plan.method} over HTTP: ${outcome.reason}`);
+      default: {
+        const never: never = outcome;
+        return never;
+      }
+    }
+  }
+}
+
+/** One step of a task, in a line for stderr. */
+function stepText(step: TaskStep): string {
+  if (step.kind === 'request') return `${step.role} sent (id ${String(step.id)})`;
+  const { task } = step;
+  const ttl = task.ttlMs === undefined ? '' : task.ttlMs === null ? ', ttl unlimited' : `, ttl ${task.ttlMs} ms`;
+  return `${task.taskId} ${task.status}${task.statusMessage ? ` (${task.statusMessage})` : ''}${ttl} [${step.via}]`;
+}
+
+/** The exact text of `outer`'s member `inner` in a response line. */
+function nested(line: string, outer: string, inner: string): string | undefined {
+  const text = memberText(line, outer);
+  return text === undefined ? undefined : memberText(text, inner);
 }
 
 const NO_MODEL = 'mcp-lens call has no model to sample with';
@@ -315,8 +424,14 @@ export function planCall(argv: string[], env: NodeJS.ProcessEnv = process.env) {
   const logLevel = values['log-level'];
   if (logLevel !== undefined && !(levels as readonly string[]).includes(logLevel))
     throw new UsageError(`--log-level must be one of ${levels.join(', ')}`);
+  const task = {
+    asked: values.task === true,
+    ...(values['poll-interval'] === undefined ? {} : { pollIntervalMs: msOption('poll-interval', values['poll-interval']) }),
+    ...(values['task-ttl'] === undefined ? {} : { ttlMs: msOption('task-ttl', values['task-ttl']) }),
+  };
   return {
     help,
+    task,
     capabilities: capabilities as Record<string, unknown>,
     logLevel: logLevel as (typeof levels)[number] | undefined,
     method: method ?? '',

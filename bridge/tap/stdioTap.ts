@@ -138,8 +138,10 @@ export async function runStdioTap(options: StdioTapOptions): Promise<number> {
 }
 
 /**
- * Lowers this process's priority to the lowest: the bytes are the relay's, and the recording can
- * wait. On two cores a recording that holds a core the host or the server wants at that moment
+ * Lowers this process's priority below the host's: the bytes are the relay's, and the recording
+ * can wait. Not to the lowest: on a machine kept busy by other work a tap there got so little
+ * time that it had not finished recording a flood 10 s after the server ended, and the host waits
+ * for the tap to end. On two cores a recording that holds a core the host or the server wants at that moment
  * was most of what the tap added to a round trip (docs/benchmarks.md §11). Linux keeps a priority
  * per thread, and V8's garbage collector works on threads of its own (about 40% of the tap's CPU
  * in a round-trip run), so each thread there is lowered; threads started later take the lowered
@@ -147,7 +149,7 @@ export async function runStdioTap(options: StdioTapOptions): Promise<number> {
  * keep the host's; the Node relay carries the bytes in this process, so it never calls this.
  */
 function yieldToTheHost(): void {
-  const low = os.constants.priority.PRIORITY_LOW;
+  const low = os.constants.priority.PRIORITY_BELOW_NORMAL;
   let threads: number[] = [];
   try {
     threads = fs.readdirSync('/proc/self/task').map(Number);

@@ -13,6 +13,11 @@ export interface StdioPeer {
   notify: (message: Record<string, unknown>) => void;
   /** Every stdout line so far. */
   lines: string[];
+  /**
+   * Resolves with the first stdout message, of any kind (a server request or notification
+   * too), that `match` accepts: one already received, or the next one to arrive.
+   */
+  message: (match: (message: Record<string, unknown>) => boolean) => Promise<Record<string, unknown>>;
   /** Resolves once stderr has matched `pattern`. */
   stderrMatch: (pattern: RegExp) => Promise<string>;
   close: () => Promise<void>;
@@ -22,6 +27,8 @@ export function spawnStdioPeer(command: string, args: string[]): StdioPeer {
   const child: ChildProcessWithoutNullStreams = spawn(command, args, { stdio: ['pipe', 'pipe', 'pipe'] });
   const lines: string[] = [];
   const waiters = new Map<string, (message: Record<string, unknown>) => void>();
+  const received: Array<Record<string, unknown>> = [];
+  const watchers = new Set<(message: Record<string, unknown>) => void>();
   let stderr = '';
   const stderrWaiters = new Set<() => void>();
   child.stderr.on('data', (chunk: Buffer) => {
@@ -36,8 +43,11 @@ export function spawnStdioPeer(command: string, args: string[]): StdioPeer {
     } catch {
       return;
     }
-    if (typeof parsed !== 'object' || parsed === null || !('id' in parsed) || 'method' in parsed) return;
+    if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) return;
     const message = parsed as Record<string, unknown>;
+    received.push(message);
+    for (const watch of [...watchers]) watch(message);
+    if (!('id' in message) || 'method' in message) return;
     const key = JSON.stringify(message.id);
     waiters.get(key)?.(message);
     waiters.delete(key);
@@ -49,6 +59,18 @@ export function spawnStdioPeer(command: string, args: string[]): StdioPeer {
   return {
     lines,
     notify: write,
+    message: (match) =>
+      new Promise((resolve, reject) => {
+        const seen = received.find(match);
+        if (seen) return resolve(seen);
+        const watch = (message: Record<string, unknown>): void => {
+          if (!match(message)) return;
+          watchers.delete(watch);
+          resolve(message);
+        };
+        watchers.add(watch);
+        void exited.then(() => reject(new Error(`the server exited before sending the awaited message; stderr: ${stderr}`)));
+      }),
     stderrMatch: (pattern) =>
       new Promise((resolve, reject) => {
         const check = (): void => {

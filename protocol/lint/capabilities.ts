@@ -4,7 +4,9 @@
  * stateless flow it is the clientCapabilities of each request's own envelope, and a server that
  * needs one the request lacks answers -32021 naming it.
  */
+import { TASKS_EXTENSION } from './flowRules.js';
 import { asRecord, describeRequest, formatId, type Check, type RequestInfo } from './state.js';
+import { TASK_EXTENSION_METHODS } from './taskRules.js';
 
 /** What a client capability key may be: anything else named in -32021 is a server capability. */
 const CLIENT_CAPABILITY_KEYS: ReadonlySet<string> = new Set(['roots', 'sampling', 'elicitation', 'tasks', 'extensions', 'experimental']);
@@ -123,6 +125,22 @@ export function checkMissingCapabilityError(check: Check, request: RequestInfo):
     );
     return;
   }
+  const extensions = required.extensions;
+  const extensionsProblem = extensions === undefined ? undefined : mapProblem(extensions);
+  if (extensionsProblem !== undefined) {
+    report(
+      'missing-capability-error',
+      `The server's -32021 error for ${where} has requiredCapabilities.extensions that ${extensionsProblem}; it maps each extension id to its settings object ({} for none)`,
+    );
+    return;
+  }
+  if (needsTasksExtension(request) && request.tasks !== true && !(TASKS_EXTENSION in (asRecord(extensions) ?? {}))) {
+    report(
+      'missing-capability-error',
+      `The server's -32021 error for ${where} does not name ${TASKS_EXTENSION} in requiredCapabilities.extensions, the extension this request needs and did not declare`,
+    );
+    return;
+  }
   const declared = request.capabilities;
   if (declared === undefined) return;
   const paths = leafPaths(required);
@@ -132,6 +150,23 @@ export function checkMissingCapabilityError(check: Check, request: RequestInfo):
       `The server's -32021 error for ${where} asks for ${paths.map((p) => p.join('.')).join(', ')}, which the request's clientCapabilities did declare`,
     );
   }
+}
+
+/** What is wrong with an extensions map, or undefined when it names extensions with settings objects. */
+function mapProblem(value: unknown): string | undefined {
+  const map = asRecord(value);
+  if (map === undefined) return `is ${formatId(value)}, not an object`;
+  const keys = Object.keys(map);
+  if (keys.length === 0) return 'names no extension';
+  const bad = keys.filter((key) => asRecord(map[key]) === undefined);
+  if (bad.length === 0) return undefined;
+  return `gives ${bad.map((key) => JSON.stringify(key)).join(', ')} a value that is not an object`;
+}
+
+/** The tasks extension's own methods, and a listen that asks for task notifications, need it declared. */
+function needsTasksExtension(request: RequestInfo): boolean {
+  if (TASK_EXTENSION_METHODS.has(request.method)) return true;
+  return request.method === 'subscriptions/listen' && request.listen?.filter.taskIds !== undefined;
 }
 
 function leafPaths(value: Record<string, unknown>, prefix: string[] = []): string[][] {

@@ -293,6 +293,7 @@ describe('spec pages', () => {
         'stateless-result-type-unknown',
         'stateless-retired-error-code',
         'stateless-server-request',
+        'stateless-task-method-removed',
         'stateless-unrequested-notification',
       ].sort(),
     );

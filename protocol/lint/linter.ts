@@ -22,6 +22,7 @@ import { checkResult } from './results.js';
 import { checkInputRequired } from './resultShapes.js';
 import { ruleInfo, specFor, type Finding } from './rules.js';
 import { checkSchema } from './schemaRule.js';
+import { checkTaskNotification, checkTaskResult } from './taskRules.js';
 import { asRecord, flowOf, newConnState, progressKey, sentence, type Check, type ConnState, type RequestInfo } from './state.js';
 import {
   checkClientResponse,
@@ -91,6 +92,7 @@ export class Linter {
         if (!http) {
           http = new HttpRefusals();
           this.http.set(conn, http);
+          this.state(conn).http = true;
         }
         const before = http.onHttp(event);
         if (before === undefined) return [];
@@ -194,6 +196,7 @@ export class Linter {
         checkNotificationCapability(check);
         checkProgress(check);
         checkStatelessNotification(check);
+        checkTaskNotification(check);
         if (pairing.kind === 'cancel' && request && request.from === message.from) close(state, request, exchange, true);
         break;
       case 'result':
@@ -205,6 +208,7 @@ export class Linter {
         if (c.kind === 'result') {
           checkResultEnvelope(check, request);
           const result = asRecord(c.result);
+          if (result) checkTaskResult(check, request, result);
           if (message.from === 'server' && result) {
             learn(state, request, result);
             checkResult(check, request, result);
@@ -263,6 +267,7 @@ function remember(state: ConnState, message: WireMessage, key: string): RequestI
   if (LIST_METHODS.has(c.method) && typeof params?.cursor === 'string') info.cursor = params.cursor;
   if (declaresTasks(params)) info.tasks = true;
   if (asRecord(params?.task) !== undefined) info.taskAugmented = true;
+  if (c.method.startsWith('tasks/') && typeof params?.taskId === 'string') info.taskId = params.taskId;
   const capabilities = asRecord(meta?.[META_KEYS.clientCapabilities]);
   if (capabilities !== undefined) info.capabilities = capabilities;
   if (capabilities !== undefined && typeof meta?.[META_KEYS.protocolVersion] === 'string') info.envelope = true;

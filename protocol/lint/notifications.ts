@@ -1,7 +1,7 @@
 /**
  * Notifications that must belong to something: progress to a request in progress (with a value
- * that only grows), and in the stateless flow change notifications to a subscriptions/listen
- * stream that asked for them, log messages to a request that set a logLevel.
+ * that only grows), and in the stateless flow change and task status notifications to a
+ * subscriptions/listen stream that asked for them, log messages to a request that set a logLevel.
  */
 import { META_KEYS } from '../flows.js';
 import { idKey } from '../jsonrpc.js';
@@ -13,6 +13,8 @@ const LISTEN_FILTERS: Readonly<Record<string, string>> = {
   'notifications/prompts/list_changed': 'promptsListChanged',
   'notifications/resources/list_changed': 'resourcesListChanged',
   'notifications/resources/updated': 'resourceSubscriptions',
+  // The tasks extension: status pushes for the task ids the listen request named.
+  'notifications/tasks': 'taskIds',
 };
 
 export function checkProgress(check: Check): void {
@@ -43,7 +45,7 @@ export function checkProgress(check: Check): void {
   entry.last = entry.last === undefined ? progress : Math.max(entry.last, progress);
 }
 
-/** Stateless flow: change notifications on a listen stream that asked for them, logs for a request that set a level. */
+/** Stateless flow: change and task notifications on a listen stream that asked for them, logs for a request that set a level. */
 export function checkStatelessNotification(check: Check): void {
   const { message, flow, state, report } = check;
   const c = message.classified;
@@ -99,6 +101,7 @@ export function checkStatelessNotification(check: Check): void {
 
 function askedFor(listen: RequestInfo, filterKey: string, params: Record<string, unknown> | undefined): boolean {
   const wanted = listen.listen?.filter[filterKey];
-  if (filterKey !== 'resourceSubscriptions') return wanted === true;
-  return Array.isArray(wanted) && wanted.includes(params?.uri);
+  if (filterKey === 'resourceSubscriptions') return Array.isArray(wanted) && wanted.includes(params?.uri);
+  if (filterKey === 'taskIds') return Array.isArray(wanted) && wanted.includes(params?.taskId);
+  return wanted === true;
 }

@@ -10,14 +10,16 @@ import { describeUnchecked } from './safePattern.js';
 import { checkResultShape } from './resultShapes.js';
 import { CONTENT_BLOCKS, LIST_RESULTS, formatIssues, promptRoleSchema } from './schemas.js';
 import { asRecord, describeRequest, formatId, type Check, type RequestInfo, type ToolInfo } from './state.js';
+import { isLegacyTask } from './taskRules.js';
 
 const TOOL_NAME = /^[A-Za-z0-9_.-]{1,128}$/;
 
 export function checkResult(check: Check, request: RequestInfo, result: Record<string, unknown>): void {
   const resultType = result.resultType;
   if (resultType !== undefined && resultType !== 'complete') return;
-  // 2025-11-25 task-augmented request: the answer is a CreateTaskResult, the real one comes by tasks/result.
-  if (request.taskAugmented && asRecord(result.task) !== undefined) return;
+  // 2025-11-25 task-augmented request: the answer is a CreateTaskResult, the real one comes by
+  // tasks/result. One to a request that did not ask for it is task-not-requested's to say.
+  if (asRecord(result.task) !== undefined && (request.taskAugmented || isLegacyTask(result.task))) return;
   const listSchema = LIST_RESULTS[request.method];
   if (listSchema) checkListShape(check, request, result, listSchema);
   checkResultShape(check, request, result);

@@ -66,6 +66,26 @@ const COMPLETE_PARAMS = { ref: { type: 'ref/prompt', name: 'code_review' }, argu
 /** A stateless envelope that declares no client capabilities. */
 const BARE_META = { 'io.modelcontextprotocol/protocolVersion': '2026-07-28', 'io.modelcontextprotocol/clientCapabilities': {} };
 
+/** A 2025-11-25 task "t1" in `status`, as a receiver states it. */
+const legacyTask = (status: string, lastUpdatedAt = '2025-11-25T10:30:00Z') => ({
+  taskId: 't1',
+  status,
+  createdAt: '2025-11-25T10:30:00Z',
+  lastUpdatedAt,
+  ttl: 60000,
+  pollInterval: 1000,
+});
+
+/** Handshake done, then a task-augmented tools/call answered with task "t1" working. */
+const taskCall = (): Transcript =>
+  handshake()
+    .send({ jsonrpc: J, id: 1, method: 'tools/call', params: { name: 'build', arguments: {}, task: { ttl: 60000 } } })
+    .recv({ jsonrpc: J, id: 1, result: { task: legacyTask('working') } });
+
+/** A tasks/get of "t1" (id `id`), answered in `status`. */
+const pollTask = (t: Transcript, id: number, status: string): Transcript =>
+  t.send({ jsonrpc: J, id, method: 'tasks/get', params: { taskId: 't1' } }).recv({ jsonrpc: J, id, result: legacyTask(status) });
+
 /** Whether the transcript opened with initialize (else it is a stateless one). */
 const isHandshake = (t: Transcript): boolean =>
   t.events.some((e) => e.kind === 'line' && e.stream === 'stdin' && e.text?.includes('"method":"initialize"') === true);
@@ -261,11 +281,11 @@ const CASES: Case[] = [
           id: 1,
           result: { resultType: 'task', taskId: 't1', status: 'working', createdAt: 'x', lastUpdatedAt: 'x', ttlMs: null },
         }),
-    // "task" without the tasks extension declared on that request.
+    // A value no revision or declared extension defines ("task" undeclared is task-not-requested).
     trip: () =>
       stateless()
         .sendStateless(1, 'tools/call', { name: 'build' })
-        .recv({ jsonrpc: J, id: 1, result: { resultType: 'task', taskId: 't1', status: 'working' } }),
+        .recv({ jsonrpc: J, id: 1, result: { resultType: 'later', content: [] } }),
   },
   {
     rule: 'stateless-cache-fields',
@@ -505,6 +525,65 @@ const CASES: Case[] = [
           id: 1,
           error: { code: -32021, message: 'Needs elicitation', data: { requiredCapabilities: { elicitation: {} } } },
         }),
+  },
+  {
+    rule: 'task-status-transition',
+    // working -> input_required -> working -> completed, then the same end again.
+    pass: () =>
+      pollTask(pollTask(pollTask(pollTask(taskCall(), 2, 'input_required'), 3, 'working'), 4, 'completed'), 5, 'completed').recv({
+        jsonrpc: J,
+        method: 'notifications/tasks/status',
+        params: legacyTask('completed'),
+      }),
+    trip: () => pollTask(pollTask(taskCall(), 2, 'completed'), 3, 'working'),
+  },
+  {
+    rule: 'task-result-status',
+    // tasks/result waits; a poll sent while it waits may still see the task working.
+    pass: () =>
+      taskCall()
+        .send({ jsonrpc: J, id: 2, method: 'tasks/result', params: { taskId: 't1' } })
+        .send({ jsonrpc: J, id: 3, method: 'tasks/get', params: { taskId: 't1' } })
+        .recv({
+          jsonrpc: J,
+          id: 2,
+          result: { content: [{ type: 'text', text: 'built' }], _meta: { 'io.modelcontextprotocol/related-task': { taskId: 't1' } } },
+        })
+        .recv({ jsonrpc: J, id: 3, result: legacyTask('working') }),
+    // A poll sent after tasks/result answered finds the task still working: the answer came early.
+    trip: () =>
+      pollTask(
+        taskCall()
+          .send({ jsonrpc: J, id: 2, method: 'tasks/result', params: { taskId: 't1' } })
+          .recv({ jsonrpc: J, id: 2, result: { content: [{ type: 'text', text: 'built' }] } }),
+        3,
+        'working',
+      ),
+  },
+  {
+    rule: 'task-not-requested',
+    pass: () => taskCall(),
+    trip: () =>
+      handshake()
+        .send({ jsonrpc: J, id: 1, method: 'tools/call', params: { name: 'build', arguments: {} } })
+        .recv({ jsonrpc: J, id: 1, result: { task: legacyTask('working') } }),
+  },
+  {
+    rule: 'task-shape',
+    pass: () => taskCall().recv({ jsonrpc: J, method: 'notifications/tasks/status', params: legacyTask('working') }),
+    trip: () =>
+      taskCall().recv({ jsonrpc: J, method: 'notifications/tasks/status', params: { ...legacyTask('working'), pollInterval: 'soon' } }),
+  },
+  {
+    rule: 'stateless-task-method-removed',
+    pass: () =>
+      stateless()
+        .sendStateless(1, 'tasks/result', { taskId: 't1' })
+        .recv({ jsonrpc: J, id: 1, error: { code: -32601, message: 'Method not found' } }),
+    trip: () =>
+      stateless()
+        .sendStateless(1, 'tasks/result', { taskId: 't1' })
+        .recv({ jsonrpc: J, id: 1, result: { resultType: 'complete', content: [{ type: 'text', text: 'built' }] } }),
   },
   {
     rule: 'stateless-unrequested-notification',

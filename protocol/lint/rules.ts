@@ -31,6 +31,8 @@ export interface RuleInfo {
 const SPEC = 'https://modelcontextprotocol.io/specification';
 const HANDSHAKE = `${SPEC}/2025-11-25`;
 const STATELESS = `${SPEC}/2026-07-28`;
+/** Tasks left the core in 2026-07-28 for this extension; its page is the one that revision links. */
+const TASKS_EXTENSION = 'https://modelcontextprotocol.io/extensions/tasks/overview';
 
 export const RULES: RuleInfo[] = [
   // ---- framing and JSON-RPC (both flows)
@@ -150,7 +152,7 @@ export const RULES: RuleInfo[] = [
     id: 'stateless-result-type-unknown',
     severity: 'error',
     summary:
-      'In the stateless flow a result has a resultType other than complete or input_required (task only when the request declared the tasks extension).',
+      'In the stateless flow a result has a resultType other than complete, input_required or task (a task the request did not declare is task-not-requested).',
     spec: `${STATELESS}/basic/index#resulttype`,
   },
   {
@@ -294,7 +296,7 @@ export const RULES: RuleInfo[] = [
     id: 'missing-capability-error',
     severity: 'error',
     summary:
-      'A -32021 error without data.requiredCapabilities, or naming only client capabilities the request did declare (a server capability is -32601).',
+      'A -32021 error without data.requiredCapabilities, with an extensions entry there that is not a map of extension ids to objects, naming only client capabilities the request did declare (a server capability is -32601), or not naming io.modelcontextprotocol/tasks for a tasks/* request that did not declare it.',
     spec: `${STATELESS}/basic/index#meta`,
   },
   {
@@ -305,12 +307,52 @@ export const RULES: RuleInfo[] = [
     spec: `${STATELESS}/basic/index#meta`,
     handshakeSpec: `${HANDSHAKE}/basic/lifecycle#operation`,
   },
+  // ---- tasks: experimental core in 2025-11-25, the io.modelcontextprotocol/tasks extension in 2026-07-28
+  {
+    id: 'task-status-transition',
+    severity: 'error',
+    summary:
+      'A task shown completed, failed or cancelled was later shown in another status (a terminal status never changes; only working and input_required move), or a 2025-11-25 tasks/cancel result did not show the task cancelled.',
+    spec: `${TASKS_EXTENSION}#task-lifecycle`,
+    handshakeSpec: `${HANDSHAKE}/basic/utilities/tasks#task-status-lifecycle`,
+  },
+  {
+    id: 'task-result-status',
+    severity: 'error',
+    summary:
+      "A task's outcome and its status disagree: in 2025-11-25 tasks/result answered with a result and the task was then shown not yet ended (tasks/result waits for a terminal status); in 2026-07-28 a task with a result but not completed (an error but not failed), or completed without a result (failed without an error).",
+    spec: `${TASKS_EXTENSION}#task-lifecycle`,
+    handshakeSpec: `${HANDSHAKE}/basic/utilities/tasks#result-retrieval`,
+  },
+  {
+    id: 'task-not-requested',
+    severity: 'error',
+    summary:
+      'A task nobody asked for: in 2025-11-25 a CreateTaskResult to a request without params.task; in 2026-07-28 resultType "task" to a request that did not declare the io.modelcontextprotocol/tasks extension (or to one other than tools/call), or a tasks/get, tasks/update or tasks/cancel answered for a request that did not declare it (that is -32021).',
+    spec: `${TASKS_EXTENSION}#for-mcp-servers`,
+    handshakeSpec: `${HANDSHAKE}/basic/utilities/tasks#creating-tasks`,
+  },
+  {
+    id: 'task-shape',
+    severity: 'error',
+    summary:
+      'A task (in a CreateTaskResult, a tasks/get, tasks/cancel or tasks/list result, or a status notification) without a string taskId, a known status, string createdAt and lastUpdatedAt, and an integer or null ttl (ttlMs in 2026-07-28), or with a pollInterval (pollIntervalMs) that is not an integer, or (2026-07-28) input_required without inputRequests.',
+    spec: `${TASKS_EXTENSION}#task-lifecycle`,
+    handshakeSpec: `${HANDSHAKE}/basic/utilities/tasks#task`,
+  },
+  {
+    id: 'stateless-task-method-removed',
+    severity: 'error',
+    summary:
+      'In the stateless flow a tasks/result or tasks/list request was answered with a result; the tasks extension of 2026-07-28 has neither method (tasks/result must be answered -32601).',
+    spec: `${STATELESS}/changelog`,
+  },
   // ---- notifications
   {
     id: 'stateless-unrequested-notification',
     severity: 'error',
     summary:
-      'In the stateless flow the server sent a notification nobody asked for: a change notification outside a subscriptions/listen stream that asked for it (or before its acknowledgment), or a log message while no request that set a logLevel was in flight.',
+      'In the stateless flow the server sent a notification nobody asked for: a change or task status notification outside a subscriptions/listen stream that asked for it (or before its acknowledgment), or a log message while no request that set a logLevel was in flight.',
     spec: `${STATELESS}/basic/patterns/subscriptions`,
   },
   {

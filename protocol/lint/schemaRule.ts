@@ -36,6 +36,8 @@ const SHAPE_RULES: ReadonlySet<string> = new Set([
   'input-required-shape',
   'missing-capability-error',
   'stateless-client-response',
+  'task-not-requested',
+  'task-shape',
 ]);
 
 /** The result definition of each request method (the same names in both revisions, where they exist). */

@@ -32,6 +32,8 @@ export interface RequestInfo {
   uri?: string;
   /** 2025-11-25: a task-augmented request (params.task); its result is a CreateTaskResult. */
   taskAugmented?: boolean;
+  /** tasks/* requests: the params.taskId asked about, when it was a string. */
+  taskId?: string;
   /** subscriptions/listen: the notification filter asked for, and whether the server acknowledged it. */
   listen?: { filter: Record<string, unknown>; acknowledged: boolean };
   /** server/discover sent inside an open handshake session: a request of it, not the era probe. */
@@ -61,6 +63,8 @@ export interface ConnState {
   inferred?: Flow;
   /** The client has sent notifications/initialized. */
   initialized: boolean;
+  /** An HTTP connection: its streams interleave, so the order of lines on two of them proves nothing. */
+  http?: boolean;
   /** Exchange key -> request. */
   requests: Map<string, RequestInfo>;
   /** Direction-qualified id (idKey) -> exchange key of the latest request with it. */
@@ -82,6 +86,18 @@ export interface ConnState {
   logging: Set<string>;
   /** List method -> the walk through its pages that the client is on (see pagination.ts). */
   walks: Map<string, PageWalk>;
+  /** Tasks seen to end, by taskKey (see taskRules.ts): the status each ended in and where. */
+  tasks: Map<string, TaskEnd>;
+}
+
+/** Where a task was first seen ended: what later messages about it are held to. */
+export interface TaskEnd {
+  /** completed, failed or cancelled; undefined when only a tasks/result answer showed it ended (2025-11-25). */
+  status?: string;
+  /** The message that showed it. */
+  seq: number;
+  /** Its lastUpdatedAt, in ms since the epoch, when that parsed. */
+  updated?: number;
 }
 
 /** One walk through a list: the cursors the server has handed out, and the pages answered. */
@@ -101,6 +117,7 @@ export function newConnState(choice?: Flow): ConnState {
     listens: new Map(),
     logging: new Set(),
     walks: new Map(),
+    tasks: new Map(),
   };
 }
 

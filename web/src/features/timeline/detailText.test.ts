@@ -52,6 +52,10 @@ describe('the detail pane’s words', () => {
     expect(specLink({ rule: 'x', spec: 'https://modelcontextprotocol.io/specification/2025-11-25/basic' }, undefined)).toBe(
       'https://modelcontextprotocol.io/specification/2025-11-25/basic',
     );
+    expect(specLink({ rule: 'x', spec: 'https://modelcontextprotocol.io/extensions/tasks/overview#task-lifecycle' }, undefined)).toBe(
+      'https://modelcontextprotocol.io/extensions/tasks/overview#task-lifecycle',
+    );
+    expect(specLink({ rule: 'x', spec: 'https://modelcontextprotocol.io/blog/' }, undefined)).toBeUndefined();
     expect(specLink({ rule: 'x', spec: 'javascript:alert(1)' }, undefined)).toBeUndefined();
     expect(specLink({ rule: 'x', spec: 'https://modelcontextprotocol.io.evil.example/specification/' }, undefined)).toBeUndefined();
   });

@@ -1,6 +1,7 @@
 /**
  * What the detail pane says about a row, and what its copy buttons copy: pure, over RowDetail.
- * A spec link is only ever a page of the MCP specification, whatever a finding carries.
+ * A spec link is only ever a page of the MCP specification (or of an official extension, such as
+ * Tasks since 2026-07-28), whatever a finding carries.
  */
 import type { RowDetail, TimelineRow } from '../../../../protocol/timeline/contract.js';
 import { base64Decode } from '../../../../protocol/bytes.js';
@@ -12,11 +13,12 @@ import { formatDuration } from './format.js';
 
 type Line = RowDetail['lines'][number];
 
-const SPEC_ORIGIN = 'https://modelcontextprotocol.io/specification/';
+const SPEC_PAGES = ['https://modelcontextprotocol.io/specification/', 'https://modelcontextprotocol.io/extensions/'];
 
 /** The spec page a finding rests on, in the revision its connection speaks; undefined rather than a link elsewhere. */
 export function specLink(finding: { rule: string; spec?: string | undefined }, revision: string | undefined): string | undefined {
-  if (finding.spec !== undefined) return finding.spec.startsWith(SPEC_ORIGIN) ? finding.spec : undefined;
+  const spec = finding.spec;
+  if (spec !== undefined) return SPEC_PAGES.some((prefix) => spec.startsWith(prefix)) ? spec : undefined;
   try {
     const flow = revision === undefined ? undefined : revision >= STATELESS_VERSION ? 'stateless' : 'handshake';
     return specFor(ruleInfo(finding.rule), flow);
