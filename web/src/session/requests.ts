@@ -8,6 +8,7 @@ import type { JsonRpcId } from '../../../protocol/jsonrpc.js';
 import { INPUT_REQUIRED_METHODS } from '../../../protocol/flows.js';
 import { answerInputRequests } from '../../../protocol/answers.js';
 import type { QuestionQueue } from './questions.js';
+import { runTask, type TaskOutcome, type TaskState } from '../../../protocol/tasks.js';
 
 export interface RunOptions {
   timeoutMs?: number;
@@ -51,4 +52,62 @@ export function runRequest(
   current = id;
   options.onRound?.(1, id);
   return { done, cancel: () => session.cancel(id) };
+}
+
+export interface TaskRunOptions extends RunOptions {
+  /** Every status the task is seen in (created, polled, pushed, cancelled). */
+  onTask?: (task: TaskState) => void;
+}
+
+/**
+ * A tools/call run as a task: each request of the task (the call, every poll, update and
+ * cancel) is a round, so the result's exact lines and the timeline link to all of them; the
+ * outcome is the task's final answer, as a plain call's would be.
+ */
+export function runTaskRequest(
+  session: ClientSession,
+  questions: QuestionQueue,
+  conn: string,
+  method: string,
+  params: Record<string, unknown>,
+  options: TaskRunOptions = {},
+): RunHandle {
+  let last: JsonRpcId = 0;
+  let answeredBy: JsonRpcId | undefined;
+  const run = runTask(session, method, params, {
+    answer: (inputRequests) =>
+      answerInputRequests(inputRequests, (m, asked) => questions.ask(conn, m, asked, 'input-required', session.capabilities)),
+    request: options.timeoutMs === undefined ? {} : { timeoutMs: options.timeoutMs },
+    onStep: (step) => {
+      if (step.kind === 'request') {
+        last = step.id;
+        if (step.role === 'result' || step.role === 'poll') answeredBy = step.id;
+        options.onRound?.(0, step.id);
+      } else options.onTask?.(step.task);
+    },
+  });
+  const done = run.done.then((ended) => taskAsOutcome(ended, answeredBy ?? last));
+  return { done, cancel: () => run.cancel() };
+}
+
+/** A task's end as the outcome a plain call would have had; `id` is the request whose answer carried it. */
+function taskAsOutcome(ended: TaskOutcome, id: JsonRpcId): Outcome {
+  switch (ended.kind) {
+    case 'plain':
+      return ended.outcome;
+    case 'lost':
+      return { kind: 'closed', id, reason: `the task was lost: ${ended.reason}` };
+    case 'ended':
+      if (ended.result !== undefined) return { kind: 'result', id, result: ended.result };
+      if (ended.error !== undefined) return { kind: 'error', id, error: ended.error };
+      return {
+        kind: 'cancelled',
+        id,
+        reason: `the task ended ${ended.task.status}${ended.task.statusMessage ? ` (${ended.task.statusMessage})` : ''}, with no result`,
+      };
+    default: {
+      const never: never = ended;
+      return never;
+    }
+  }
 }

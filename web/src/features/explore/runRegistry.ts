@@ -6,6 +6,7 @@
 import type { Outcome, ProgressUpdate } from '../../../../protocol/clientSession.js';
 import type { JsonRpcId } from '../../../../protocol/jsonrpc.js';
 import type { RunHandle } from '../../session/requests.js';
+import type { TaskState } from '../../../../protocol/tasks.js';
 
 export interface RunResult {
   outcome: Outcome;
@@ -20,9 +21,11 @@ export interface RunSlot {
   /** The last finished call's outcome. */
   result: RunResult | undefined;
   error: Error | undefined;
+  /** A call run as a task: the task as last seen (kept after the run, for its card). */
+  task: TaskState | undefined;
 }
 
-const EMPTY: RunSlot = { running: false, progress: undefined, ids: [], result: undefined, error: undefined };
+const EMPTY: RunSlot = { running: false, progress: undefined, ids: [], result: undefined, error: undefined, task: undefined };
 const slots = new Map<string, RunSlot>();
 const handles = new Map<string, RunHandle>();
 const listeners = new Set<() => void>();
@@ -49,13 +52,18 @@ function update(key: string, patch: Partial<RunSlot>): void {
  */
 export function startRun(
   key: string,
-  start: (hooks: { onProgress: (update: ProgressUpdate) => void; onRound: (id: JsonRpcId) => void }) => RunHandle | Error,
+  start: (hooks: {
+    onProgress: (update: ProgressUpdate) => void;
+    onRound: (id: JsonRpcId) => void;
+    onTask: (task: TaskState) => void;
+  }) => RunHandle | Error,
 ): void {
   if (runSlot(key).running) return;
   const rounds: JsonRpcId[] = [];
-  update(key, { running: true, progress: undefined, ids: [], error: undefined });
+  update(key, { running: true, progress: undefined, ids: [], error: undefined, task: undefined });
   const handle = start({
     onProgress: (progress) => update(key, { progress }),
+    onTask: (task) => update(key, { task }),
     onRound: (id) => {
       rounds.push(id);
       update(key, { ids: [...rounds] });

@@ -6,7 +6,7 @@
  */
 import { useState, useSyncExternalStore } from 'react';
 import type { JsonRpcId } from '../../../../protocol/jsonrpc.js';
-import { runRequest } from '../../session/requests.js';
+import { runRequest, runTaskRequest } from '../../session/requests.js';
 import { useStore } from '../../session/StoreContext.js';
 import { rawOutcome, rawRequestId } from './rawOutcome.js';
 import { cancelRun, clearResult, runKey, runSlot, startRun, subscribeRuns, type RunResult } from './runRegistry.js';
@@ -21,13 +21,17 @@ export function useRun(conn: string, method: string, target = '') {
   const [rawSent, setRawSent] = useState<string | undefined>();
   const [timeoutMs, setTimeoutMs] = useState(60_000);
 
-  const run = (params: Record<string, unknown> | undefined): void => {
+  /** `asTask`: send it task-augmented and follow the task to its end (tools/call). */
+  const run = (params: Record<string, unknown> | undefined, asTask = false): void => {
     setRawId(undefined);
     setRawSent(undefined);
-    startRun(key, ({ onProgress, onRound }) => {
+    startRun(key, ({ onProgress, onRound, onTask }) => {
       const session = store.client(conn);
       if (!session) return new Error('the connection is not open');
-      return runRequest(session, store.questions, conn, method, params, { timeoutMs, onProgress, onRound: (_round, id) => onRound(id) });
+      const options = { timeoutMs, onProgress, onRound: (_round: number, id: JsonRpcId) => onRound(id) };
+      return asTask && params !== undefined
+        ? runTaskRequest(session, store.questions, conn, method, params, { ...options, onTask })
+        : runRequest(session, store.questions, conn, method, params, options);
     });
   };
 
@@ -51,6 +55,7 @@ export function useRun(conn: string, method: string, target = '') {
     progress: slot.progress,
     liveIds: slot.ids,
     result,
+    task: slot.task,
     rawSent,
     rawId,
     error: slot.error,

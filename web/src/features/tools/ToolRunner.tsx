@@ -9,15 +9,20 @@ import { useRun } from '../explore/useRun.js';
 import { ResultView } from '../results/ResultView.js';
 import { draftKey, loadDraft, saveDraft } from './drafts.js';
 import { displayName, hintBadges, type Tool } from '../../../../protocol/toolInfo.js';
+import { toolTaskMode } from '../../../../protocol/tasks.js';
+import { TaskCard } from './TaskCard.js';
 
 export function ToolRunner({
   conn,
   tool,
+  serverCapabilities,
   dark,
   onReadResource,
 }: {
   conn: string;
   tool: Tool;
+  /** What the server declared: whether it takes tool calls as tasks. */
+  serverCapabilities: unknown;
   dark: boolean;
   onReadResource: (uri: string) => void;
 }) {
@@ -31,6 +36,10 @@ export function ToolRunner({
   const [raw, setRaw] = useState(() => (session ? encodeFrame(session.preview('raw-1', 'tools/call', params())) : ''));
   const run = useRun(conn, 'tools/call', tool.name);
   const check = useArgsCheck(tool.inputSchema, args, mode);
+  const taskMode = session ? toolTaskMode(session.flow, serverCapabilities, tool) : 'forbidden';
+  const [taskAsked, setTaskAsked] = useState(false);
+  // A tool whose taskSupport is required always runs as a task.
+  const asTask = taskMode === 'required' || (taskMode === 'optional' && taskAsked);
 
   const setArgs = (value: unknown): void => {
     setArgsState(value);
@@ -43,11 +52,11 @@ export function ToolRunner({
   };
   const send = (): void => {
     if (mode === 'raw') run.sendRaw(raw);
-    else if (check.beforeSend()) run.run(params());
+    else if (check.beforeSend()) run.run(params(), asTask);
   };
   const sendAnyway = (): void => {
     check.sentAnyway();
-    run.run(params());
+    run.run(params(), asTask);
   };
 
   return (
@@ -84,7 +93,20 @@ export function ToolRunner({
           The arguments cannot be checked before sending: the inputSchema cannot be used ({check.unchecked}).
         </p>
       )}
+      {taskMode !== 'forbidden' && mode !== 'raw' && (
+        <label className="inline" title={taskMode === 'required' ? 'The tool requires it (execution.taskSupport: required)' : undefined}>
+          <input
+            type="checkbox"
+            checked={asTask}
+            disabled={taskMode === 'required'}
+            onChange={(e) => setTaskAsked(e.target.checked)}
+            data-testid="run-as-task"
+          />
+          Run as task{taskMode === 'required' && ' (required)'}
+        </label>
+      )}
       <RunControls run={run} onSend={send} sendLabel={mode === 'raw' ? 'Send line' : `Call ${tool.name}`} disabled={!session} />
+      {run.task && <TaskCard task={run.task} running={run.running} onCancel={run.cancel} />}
       {run.error && <p className="error">{run.error.message}</p>}
       {run.rawSent !== undefined && !run.result && (
         <p className="status" role="status" data-testid="raw-sent">

@@ -63,7 +63,14 @@ export function ToolsPanel({ info, dark, onReadResource }: { info: ConnInfo; dar
       </div>
       <div className="detail-pane">
         {tool ? (
-          <ToolRunner key={`${conn}:${tool.name}`} conn={conn} tool={tool} dark={dark} onReadResource={onReadResource} />
+          <ToolRunner
+            key={`${conn}:${tool.name}`}
+            conn={conn}
+            tool={tool}
+            serverCapabilities={info.connected?.capabilities}
+            dark={dark}
+            onReadResource={onReadResource}
+          />
         ) : (
           <p className="empty">Pick a tool to call it.</p>
         )}
