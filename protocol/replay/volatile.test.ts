@@ -62,6 +62,27 @@ describe('across flows', () => {
     expect(places(stateless, handshake, rule)).toEqual([]);
   });
 
+  it('tasks in each flow’s words: the tasks capability, the Tasks extension, a tool’s execution; not another extension', () => {
+    const rule = ignoreRule({ crossFlow: true });
+    const opened2025 = {
+      result: { capabilities: { tools: {}, tasks: { list: {} } }, tools: [{ name: 'r', execution: { taskSupport: 'optional' } }] },
+    };
+    const opened2026 = {
+      result: { capabilities: { tools: {}, extensions: { 'io.modelcontextprotocol/tasks': {} } }, tools: [{ name: 'r' }] },
+    };
+    expect(places(opened2025, opened2026, rule)).toEqual([]);
+    expect(places(opened2026, opened2025, rule)).toEqual([]);
+    expect(places(opened2025, opened2026)).toEqual([
+      'result.capabilities.tasks',
+      'result.capabilities.extensions',
+      'result.tools.0.execution',
+    ]);
+    const other = {
+      result: { capabilities: { tools: {}, extensions: { 'io.modelcontextprotocol/tasks': {}, 'my.org/x': {} } }, tools: [{ name: 'r' }] },
+    };
+    expect(places(opened2025, other, rule)).toEqual(['result.capabilities.extensions']);
+  });
+
   it('but not in the same flow, and not a resultType other than complete, nor other _meta keys', () => {
     expect(places(handshake, stateless)).toEqual(['result.resultType', 'result.ttlMs', 'result.cacheScope', 'result._meta']);
     const rule = ignoreRule({ crossFlow: true });

@@ -6,6 +6,7 @@
  */
 import { parseJsonPath, pathMatches, type JsonPath, type PathStep } from './jsonPath.js';
 import type { IgnorePlace } from './diff.js';
+import { TASKS_EXTENSION } from '../tasks.js';
 
 /**
  * Set aside wherever they appear. The JSON-RPC id and `jsonrpc` are not in the compared value
@@ -30,7 +31,9 @@ export const ISO_TIME = /^\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+
  * Members of a result that only the stateless flow (2026-07-28) has, set aside when a recording
  * is replayed in the other flow: `resultType` when it says `complete` (what a handshake result
  * means without saying), the cache hints `ttlMs` and `cacheScope`, and `_meta` keys under
- * `io.modelcontextprotocol/` (the server's identity on every result).
+ * `io.modelcontextprotocol/` (the server's identity on every result); and one the handshake flow
+ * alone has: a listed tool's `execution` (its taskSupport); and tasks as each declares them, the
+ * `tasks` capability or the Tasks extension.
  */
 const FLOW_META_PREFIX = 'io.modelcontextprotocol/';
 
@@ -87,7 +90,25 @@ export function isFlowOnly(path: readonly PathStep[], recorded: unknown, got: un
     if (member === '_meta' && (recorded === undefined || got === undefined)) return onlyFlowMeta(recorded ?? got);
     return false;
   }
+  // Tasks, as each flow declares them: the `tasks` capability (2025-11-25) or the Tasks extension (2026-07-28), on one side only.
+  if (path[1] === 'capabilities' && (recorded === undefined || got === undefined)) {
+    if (path.length === 3 && path[2] === 'tasks') return true;
+    if (path.length === 3 && path[2] === 'extensions') return onlyTasksExtension(recorded ?? got);
+    if (path.length === 4 && path[2] === 'extensions' && path[3] === TASKS_EXTENSION) return true;
+  }
+  // A tool's `execution` (2025-11-25's taskSupport; 2026-07-28 moved tasks to an extension and has none) on one side only.
+  if (path.length === 4 && path[1] === 'tools' && typeof path[2] === 'number' && path[3] === 'execution')
+    return recorded === undefined || got === undefined;
   return path.length === 3 && path[1] === '_meta' && typeof path[2] === 'string' && path[2].startsWith(FLOW_META_PREFIX);
+}
+
+function onlyTasksExtension(extensions: unknown): boolean {
+  return (
+    typeof extensions === 'object' &&
+    extensions !== null &&
+    !Array.isArray(extensions) &&
+    Object.keys(extensions).every((k) => k === TASKS_EXTENSION)
+  );
 }
 
 function onlyFlowMeta(meta: unknown): boolean {
