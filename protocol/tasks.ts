@@ -17,7 +17,6 @@ import type { Flow } from './flows.js';
 import type { JsonRpcError, JsonRpcId } from './jsonrpc.js';
 
 export const TASKS_EXTENSION = 'io.modelcontextprotocol/tasks';
-export const RELATED_TASK = 'io.modelcontextprotocol/related-task';
 
 export const TASK_STATUSES = ['working', 'input_required', 'completed', 'failed', 'cancelled'] as const;
 export type TaskStatus = (typeof TASK_STATUSES)[number];
@@ -57,11 +56,6 @@ export function serverTakesToolTasks(flow: Flow, capabilities: unknown): boolean
   return 'call' in record(record(record(caps.tasks).requests).tools);
 }
 
-/** Whether the server lists tasks (`tasks/list` exists in 2025-11-25 only, behind `tasks.list`). */
-export function serverListsTasks(flow: Flow, capabilities: unknown): boolean {
-  return flow === 'handshake' && 'list' in record(record(capabilities).tasks);
-}
-
 /**
  * How a tool may be run here: as a task where both the server and the tool allow it. In
  * 2026-07-28 the server decides per request, so a declared extension is all a client can offer.
@@ -92,14 +86,6 @@ export function readTask(value: unknown): TaskState | undefined {
 export function createdTask(flow: Flow, result: Record<string, unknown>): TaskState | undefined {
   if (flow === 'stateless') return result.resultType === 'task' ? readTask(result) : undefined;
   return 'task' in result ? readTask(result.task) : undefined;
-}
-
-/** The task a message belongs to by its `_meta` (`io.modelcontextprotocol/related-task`). */
-export function relatedTaskId(message: unknown): string | undefined {
-  const m = record(message);
-  const carrier = record('params' in m ? m.params : 'result' in m ? m.result : undefined);
-  const id = record(record(carrier._meta)[RELATED_TASK]).taskId;
-  return typeof id === 'string' ? id : undefined;
 }
 
 /** One step of a task's run, for the record and the app: each request it made and each status seen. */
@@ -340,6 +326,28 @@ class TaskDriver implements TaskRun {
     if (outcome.kind === 'result') return { kind: 'ended', task, result: outcome.result };
     if (outcome.kind === 'error') return { kind: 'ended', task, error: outcome.error };
     return { kind: 'lost', task, reason: `tasks/result failed: ${describe(outcome)}` };
+  }
+}
+
+/** A task's end as the outcome a plain call would have had; `id` is the request whose answer carried it. */
+export function outcomeOfTask(ended: TaskOutcome, id: JsonRpcId): Outcome {
+  switch (ended.kind) {
+    case 'plain':
+      return ended.outcome;
+    case 'lost':
+      return { kind: 'closed', id, reason: `the task was lost: ${ended.reason}` };
+    case 'ended':
+      if (ended.result !== undefined) return { kind: 'result', id, result: ended.result };
+      if (ended.error !== undefined) return { kind: 'error', id, error: ended.error };
+      return {
+        kind: 'cancelled',
+        id,
+        reason: `the task ended ${ended.task.status}${ended.task.statusMessage ? ` (${ended.task.statusMessage})` : ''}, with no result`,
+      };
+    default: {
+      const never: never = ended;
+      return never;
+    }
   }
 }
 

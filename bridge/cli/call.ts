@@ -30,7 +30,7 @@ import { transcriptLine } from './transcript.js';
 import { HTTP_USAGE, httpOptions } from './httpOptions.js';
 import { cliOAuth } from './oauthOptions.js';
 import { stderr, stdout } from './terminalOut.js';
-import { runTask, taskSupportOf, toolTaskMode, type TaskOutcome, type TaskStep } from '../../protocol/tasks.js';
+import { runTask, serverTakesToolTasks, toolTaskMode, type TaskOutcome, type TaskStep } from '../../protocol/tasks.js';
 
 export const CALL_USAGE = `Usage: mcp-lens call --method <method> [options] -- <command> [args...]
        mcp-lens call --method <method> [options] --url <url> [--header 'Name: value']...
@@ -174,11 +174,14 @@ export async function runCall(argv: string[], out: NodeJS.WritableStream = stdou
   const flow = session.flow;
 
   let params = plan.params;
-  let listedTool: Record<string, unknown> | undefined;
+  /** The tool as tools/list shows it: one walk of the pages at most, whoever asks first. */
+  let toolLookup: ReturnType<typeof findListed> | undefined;
+  const lookUpTool = (): ReturnType<typeof findListed> =>
+    (toolLookup ??= findListed(session, 'tools/list', 'tools', (t) => named(t, plan.toolName), { timeoutMs: plan.timeoutMs }));
   if (plan.method === 'tools/call' && plan.toolArgPairs.length > 0) {
     // Typing --tool-arg needs the tool's inputSchema: page through tools/list until the tool
     // shows up (every page visible on the wire).
-    const found = await findListed(session, 'tools/list', 'tools', (t) => named(t, plan.toolName), { timeoutMs: plan.timeoutMs });
+    const found = await lookUpTool();
     const tool = found.item as Record<string, unknown> | undefined;
     if (tool === undefined) {
       const where = found.failure
@@ -186,7 +189,6 @@ export async function runCall(argv: string[], out: NodeJS.WritableStream = stdou
         : `no tool "${String(plan.toolName)}" in tools/list (${found.pages} ${found.pages === 1 ? 'page' : 'pages'})`;
       say(`warning: ${where}: --tool-arg values are sent as strings`);
     }
-    listedTool = tool;
     const typed = typeToolArgs(plan.toolArgPairs, tool?.inputSchema);
     if (!typed.ok) return finish(2, typed.error);
     params = { name: plan.toolName, arguments: typed.args };
@@ -208,16 +210,12 @@ export async function runCall(argv: string[], out: NodeJS.WritableStream = stdou
   if (plan.method === 'tools/call' && params !== undefined) {
     const serverCapabilities = connected.connected.capabilities;
     // Whether the tool requires a task (2025-11-25 says so in tools/list): looked up only where the server takes tasks at all.
-    if (
-      listedTool === undefined &&
-      session.flow === 'handshake' &&
-      toolTaskMode('handshake', serverCapabilities, { execution: { taskSupport: 'optional' } }) !== 'forbidden'
-    ) {
-      listedTool = (await findListed(session, 'tools/list', 'tools', (t) => named(t, plan.toolName), { timeoutMs: plan.timeoutMs }))
-        .item as Record<string, unknown> | undefined;
-    }
-    const mode = toolTaskMode(session.flow, serverCapabilities, listedTool ?? {});
-    if (!asTask && session.flow === 'handshake' && taskSupportOf(listedTool) === 'required' && mode === 'required') {
+    const tool =
+      session.flow === 'handshake' && serverTakesToolTasks('handshake', serverCapabilities)
+        ? ((await lookUpTool()).item as Record<string, unknown> | undefined)
+        : undefined;
+    const mode = toolTaskMode(session.flow, serverCapabilities, tool ?? {});
+    if (!asTask && mode === 'required') {
       asTask = true;
       say(`mcp-lens call: note: ${String(plan.toolName)} requires a task (execution.taskSupport: required): run as one`);
     }
@@ -225,7 +223,7 @@ export async function runCall(argv: string[], out: NodeJS.WritableStream = stdou
       say(
         `warning: ${session.flow === 'handshake' ? `the server does not take tool tasks, or ${String(plan.toolName)} does not (execution.taskSupport)` : 'the server does not list the Tasks extension in server/discover'}: sent as a task all the same`,
       );
-  } else if (asTask) return finish(2, '--task is for tools/call');
+  }
 
   /** The id of the latest request of each role in the task's run: whose answer holds the final result. */
   const lastAnswer = new Map<string, JsonRpcId>();
@@ -424,6 +422,7 @@ export function planCall(argv: string[], env: NodeJS.ProcessEnv = process.env) {
   const logLevel = values['log-level'];
   if (logLevel !== undefined && !(levels as readonly string[]).includes(logLevel))
     throw new UsageError(`--log-level must be one of ${levels.join(', ')}`);
+  if (values.task === true && method !== 'tools/call') throw new UsageError('--task is for tools/call');
   const task = {
     asked: values.task === true,
     ...(values['poll-interval'] === undefined ? {} : { pollIntervalMs: msOption('poll-interval', values['poll-interval']) }),

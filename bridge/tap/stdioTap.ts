@@ -150,13 +150,14 @@ export async function runStdioTap(options: StdioTapOptions): Promise<number> {
  */
 function yieldToTheHost(): void {
   const low = os.constants.priority.PRIORITY_BELOW_NORMAL;
-  let threads: number[] = [];
+  // 0: the calling thread, where there is no /proc to list them all.
+  let threads = [0];
   try {
     threads = fs.readdirSync('/proc/self/task').map(Number);
   } catch {
     // no /proc: this thread alone
   }
-  for (const thread of [0, ...threads]) {
+  for (const thread of threads) {
     try {
       os.setPriority(thread, low);
     } catch {

@@ -4,7 +4,7 @@
  * stateless flow it is the clientCapabilities of each request's own envelope, and a server that
  * needs one the request lacks answers -32021 naming it.
  */
-import { TASKS_EXTENSION } from './flowRules.js';
+import { TASKS_EXTENSION } from '../tasks.js';
 import { asRecord, describeRequest, formatId, type Check, type RequestInfo } from './state.js';
 import { TASK_EXTENSION_METHODS } from './taskRules.js';
 

@@ -3,10 +3,9 @@
  * envelope, message directions, resultType and cache fields of 2026-07-28.
  */
 import { META_KEYS } from '../flows.js';
+import { TASKS_EXTENSION } from '../tasks.js';
 import { CACHEABLE_METHODS } from './schemas.js';
 import { asRecord, describeRequest, formatId, openingFlow, type Check, type RequestInfo } from './state.js';
-
-export const TASKS_EXTENSION = 'io.modelcontextprotocol/tasks';
 
 /** Server-sent messages allowed before notifications/initialized (2025-11-25 lifecycle). */
 const ALLOWED_BEFORE_INITIALIZED: ReadonlySet<string> = new Set(['ping', 'notifications/message']);

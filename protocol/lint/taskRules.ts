@@ -20,11 +20,10 @@
  * streams interleave.
  */
 import type { Side } from '../exchanges.js';
-import { TASKS_EXTENSION } from './flowRules.js';
+import { isTerminal, TASK_STATUSES, TASKS_EXTENSION } from '../tasks.js';
 import { asRecord, describeRequest, formatId, type Check, type RequestInfo, type TaskEnd } from './state.js';
 
-const STATUSES: ReadonlySet<string> = new Set(['working', 'input_required', 'completed', 'failed', 'cancelled']);
-const ENDS: ReadonlySet<string> = new Set(['completed', 'failed', 'cancelled']);
+const STATUSES: ReadonlySet<string> = new Set(TASK_STATUSES);
 /** Methods of the extension that a client must declare it for (else the answer is -32021). */
 export const TASK_EXTENSION_METHODS: ReadonlySet<string> = new Set(['tasks/get', 'tasks/update', 'tasks/cancel']);
 /** The methods a server may answer with a task in 2026-07-28. */
@@ -234,11 +233,11 @@ function follow(check: Check, shown: Shown): boolean {
   if (shown.created) tasks.delete(key);
   const updated = timeOf(task.lastUpdatedAt);
   if (!end) {
-    if (ENDS.has(status)) remember(tasks, key, { status, seq: check.message.seq, ...(updated === undefined ? {} : { updated }) });
+    if (isTerminal(status)) remember(tasks, key, { status, seq: check.message.seq, ...(updated === undefined ? {} : { updated }) });
     return false;
   }
   if (status === end.status) return false;
-  if (end.status === undefined && ENDS.has(status)) {
+  if (end.status === undefined && isTerminal(status)) {
     // tasks/result said it ended; now it is known how.
     end.status = status;
     if (updated !== undefined) end.updated = updated;

@@ -8,7 +8,7 @@ import type { JsonRpcId } from '../../../protocol/jsonrpc.js';
 import { INPUT_REQUIRED_METHODS } from '../../../protocol/flows.js';
 import { answerInputRequests } from '../../../protocol/answers.js';
 import type { QuestionQueue } from './questions.js';
-import { runTask, type TaskOutcome, type TaskState } from '../../../protocol/tasks.js';
+import { outcomeOfTask, runTask, type TaskState } from '../../../protocol/tasks.js';
 
 export interface RunOptions {
   timeoutMs?: number;
@@ -19,6 +19,12 @@ export interface RunOptions {
 export interface RunHandle {
   done: Promise<Outcome>;
   cancel: () => void;
+}
+
+/** An input_required round's questions, put to the user in the question dialog. */
+function askTheUser(session: ClientSession, questions: QuestionQueue, conn: string) {
+  return (inputRequests: Record<string, unknown>) =>
+    answerInputRequests(inputRequests, (method, asked) => questions.ask(conn, method, asked, 'input-required', session.capabilities));
 }
 
 export function runRequest(
@@ -35,17 +41,10 @@ export function runRequest(
     ...(options.onProgress ? { onProgress: options.onProgress } : {}),
   };
   if (session.flow === 'stateless' && INPUT_REQUIRED_METHODS.has(method) && params !== undefined) {
-    const done = session.requestWithInput(
-      method,
-      params,
-      (inputRequests) =>
-        answerInputRequests(inputRequests, (method, asked) => questions.ask(conn, method, asked, 'input-required', session.capabilities)),
-      requestOptions,
-      (round, id) => {
-        current = id;
-        options.onRound?.(round, id);
-      },
-    );
+    const done = session.requestWithInput(method, params, askTheUser(session, questions, conn), requestOptions, (round, id) => {
+      current = id;
+      options.onRound?.(round, id);
+    });
     return { done, cancel: () => current !== undefined && session.cancel(current) };
   }
   const { id, done } = session.request(method, params, requestOptions);
@@ -75,8 +74,7 @@ export function runTaskRequest(
   let last: JsonRpcId = 0;
   let answeredBy: JsonRpcId | undefined;
   const run = runTask(session, method, params, {
-    answer: (inputRequests) =>
-      answerInputRequests(inputRequests, (m, asked) => questions.ask(conn, m, asked, 'input-required', session.capabilities)),
+    answer: askTheUser(session, questions, conn),
     request: options.timeoutMs === undefined ? {} : { timeoutMs: options.timeoutMs },
     onStep: (step) => {
       if (step.kind === 'request') {
@@ -86,28 +84,6 @@ export function runTaskRequest(
       } else options.onTask?.(step.task);
     },
   });
-  const done = run.done.then((ended) => taskAsOutcome(ended, answeredBy ?? last));
+  const done = run.done.then((ended) => outcomeOfTask(ended, answeredBy ?? last));
   return { done, cancel: () => run.cancel() };
-}
-
-/** A task's end as the outcome a plain call would have had; `id` is the request whose answer carried it. */
-function taskAsOutcome(ended: TaskOutcome, id: JsonRpcId): Outcome {
-  switch (ended.kind) {
-    case 'plain':
-      return ended.outcome;
-    case 'lost':
-      return { kind: 'closed', id, reason: `the task was lost: ${ended.reason}` };
-    case 'ended':
-      if (ended.result !== undefined) return { kind: 'result', id, result: ended.result };
-      if (ended.error !== undefined) return { kind: 'error', id, error: ended.error };
-      return {
-        kind: 'cancelled',
-        id,
-        reason: `the task ended ${ended.task.status}${ended.task.statusMessage ? ` (${ended.task.statusMessage})` : ''}, with no result`,
-      };
-    default: {
-      const never: never = ended;
-      return never;
-    }
-  }
 }
