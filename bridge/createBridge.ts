@@ -21,11 +21,13 @@ import { Journal, newSessionId } from './journal.js';
 import { apiRoutes, type ApiParts } from './apiRoutes.js';
 import { appRoutes } from './appRoutes.js';
 import { ServerHost } from './serverHost.js';
+import { AppLanes } from './appLanes.js';
 import { KnownSecrets } from './knownSecrets.js';
 import { FollowerView } from './followerView.js';
 import { listenForFollowers, type FollowersListener } from './followersListener.js';
 import { IdleStopper, describeIdle } from './idleStop.js';
-import { hostAllowed, isLoopback, newToken, type GatePolicy } from './security.js';
+import { listenAppSandbox, type AppSandbox } from './appSandbox.js';
+import { allowedHosts, hostAllowed, isLoopback, newToken, type GatePolicy } from './security.js';
 import { serveSocket } from './socket.js';
 import { upgradeHandler } from './upgrade.js';
 import { welcomeFor } from './welcome.js';
@@ -87,6 +89,8 @@ export interface RunningBridge {
   followers?: { port: number; url: string };
   /** http://127.0.0.1:<port>/#token=<token> (with [::1] or localhost when bound there) */
   url: string;
+  /** The MCP Apps sandbox's origin (a second loopback port), when it listens. */
+  appSandbox?: string;
   session: string;
   journalFile: string;
   home: string;
@@ -136,6 +140,7 @@ async function listen(options: BridgeOptions): Promise<RunningBridge> {
     oauth,
   );
   const idle = idleStopper(host, record, options.idleStopMs ?? DEFAULT_IDLE_STOP_MS);
+  const apps = new AppLanes({ record, recordLine });
   const defaultServer = serverConfigSchema
     .extend({ label: serverConfigSchema.shape.command.optional() })
     .parse(options.defaultServer ?? { command: process.execPath, args: [] });
@@ -165,6 +170,7 @@ async function listen(options: BridgeOptions): Promise<RunningBridge> {
   // A tap's frame carries what a server wrote, which may be one line far past any frame of the app's.
   const tapWss = new WebSocketServer({ noServer: true, maxPayload: TAP_MAX_FRAME_BYTES });
   let followers: FollowersListener | undefined;
+  let sandbox: AppSandbox | undefined;
   const welcome = welcomeFor({
     session,
     lastSeq: () => journal.lastSeq,
@@ -173,6 +179,7 @@ async function listen(options: BridgeOptions): Promise<RunningBridge> {
     followersUrl: () => followers?.url,
     defaultServer,
     defaultRemote,
+    appSandbox: () => sandbox?.origin,
   });
 
   server.on(
@@ -180,7 +187,7 @@ async function listen(options: BridgeOptions): Promise<RunningBridge> {
     upgradeHandler(
       policy,
       wss,
-      (ws, access) => serveSocket(ws, { journal, host, idle, welcome: () => welcome(access), access, follower, record, taps }),
+      (ws, access) => serveSocket(ws, { journal, host, idle, welcome: () => welcome(access), access, follower, record, taps, apps }),
       { token: tapToken, wss: tapWss, serve: (ws) => serveTapSocket(ws, { session, taps, record, recordLine }) },
     ),
   );
@@ -188,6 +195,17 @@ async function listen(options: BridgeOptions): Promise<RunningBridge> {
   await listenOn(server, options.port ?? 6280, bindHost);
   const port = (server.address() as AddressInfo).port;
   policy.port = port;
+  try {
+    sandbox = await listenAppSandbox({
+      host: bindHost,
+      urlHost,
+      anyHost: policy.anyHost,
+      frameOrigins: () => [...allowedHosts(port).map((h) => `http://${h}`), ...policy.extraOrigins],
+    });
+  } catch (error) {
+    // Apps do not render without it; everything else works.
+    journal.append({ kind: 'notice', level: 'warn', message: `MCP Apps cannot render: the sandbox listener could not start (${(error as Error).message})` });
+  }
   if (options.followers !== undefined) {
     try {
       followers = await listenForFollowers({
@@ -237,6 +255,8 @@ async function listen(options: BridgeOptions): Promise<RunningBridge> {
       wss.close();
       tapWss.close();
       server.closeAllConnections();
+      sandbox?.server.closeAllConnections();
+      sandbox?.server.close();
       followers?.server.closeAllConnections();
       await Promise.all(
         [server, ...(followers ? [followers.server] : [])].map((s) => new Promise<void>((resolve) => s.close(() => resolve()))),
@@ -253,6 +273,7 @@ async function listen(options: BridgeOptions): Promise<RunningBridge> {
     followerToken,
     ...(followers === undefined ? {} : { followers: { port: followers.port, url: followers.url } }),
     url: `http://${urlHost}:${port}/#token=${token}`,
+    ...(sandbox === undefined ? {} : { appSandbox: sandbox.origin }),
     session,
     journalFile: journal.file,
     home,

@@ -4,7 +4,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { wireBytes } from '../protocol/bytes.js';
-import { parseBridgeEvent, type BridgeEvent, type LineEvent } from '../protocol/envelope.js';
+import { isStdioConfig, parseBridgeEvent, type BridgeEvent, type LineEvent } from '../protocol/envelope.js';
 import { REDACTED } from '../protocol/redact.js';
 import {
   STATELESS_VERSION,
@@ -393,7 +393,7 @@ describe('spawning', () => {
       // The spawn event shows the arguments but never an env value.
       const spawn = c.events.find((e) => e.kind === 'spawn' && e.conn === conn);
       expect(spawn).toMatchObject({ config: { command: process.execPath, env: { LENS_TEST_VAR: REDACTED }, cwd } });
-      expect(spawn?.kind === 'spawn' && spawn.config.transport !== 'http' && spawn.config.args.slice(1)).toEqual(args);
+      expect(spawn?.kind === 'spawn' && isStdioConfig(spawn.config) && spawn.config.args.slice(1)).toEqual(args);
     } finally {
       fs.rmSync(cwd, { recursive: true, force: true });
     }

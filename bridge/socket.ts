@@ -17,6 +17,7 @@ import type { IdleStopper } from './idleStop.js';
 import type { Access } from './security.js';
 import type { FollowerView } from './followerView.js';
 import { MAX_JSON_DEPTH, nestsDeeperThan } from '../protocol/jsonDepth.js';
+import type { AppLanes } from './appLanes.js';
 
 /** Most bytes a socket may have in flight before we wait for it to drain. */
 const HIGH_WATER = 4 * 1024 * 1024;
@@ -46,7 +47,11 @@ export interface SocketContext {
   record: (event: UnstampedEvent) => void;
   /** The connections taps record: a host's, which no command of the app's may touch. */
   taps?: { owns(conn: string): boolean };
+  /** The lanes of rendered MCP Apps: only app commands reach them. */
+  apps?: AppLanes;
 }
+
+const APP_COMMANDS = new Set<ClientCommand['type']>(['app-open', 'app-line', 'app-close']);
 
 export function serveSocket(ws: WebSocket, ctx: SocketContext): void {
   const { journal, host, idle } = ctx;
@@ -121,7 +126,22 @@ export function serveSocket(ws: WebSocket, ctx: SocketContext): void {
     if ('conn' in command && command.type !== 'note' && command.conn !== undefined && ctx.taps?.owns(command.conn)) {
       return reject(`${command.type} refused: ${command.conn} is a host's connection recorded by mcp-lens tap; MCP Lens only watches it`);
     }
+    if ('conn' in command && command.type !== 'note' && command.conn !== undefined && !APP_COMMANDS.has(command.type) && ctx.apps?.owns(command.conn)) {
+      return reject(`${command.type} refused: ${command.conn} is an MCP App's lane, not a server's connection`);
+    }
+    const refused = (text: string | undefined): void => {
+      if (text !== undefined) reject(text);
+    };
     switch (command.type) {
+      case 'app-open':
+        if (!ctx.apps) return reject('app-open refused: this bridge keeps no app lanes');
+        return refused(ctx.apps.openLane(command.conn, command.config, (conn) => host.has(conn) || ctx.taps?.owns(conn) === true));
+      case 'app-line':
+        if (!ctx.apps) return reject('app-line refused: this bridge keeps no app lanes');
+        return refused(ctx.apps.line(command.conn, command.dir, command.text));
+      case 'app-close':
+        if (!ctx.apps) return reject('app-close refused: this bridge keeps no app lanes');
+        return refused(ctx.apps.close(command.conn, command.reason));
       case 'attach':
         nextSeq = Math.max(0, command.after + 1);
         pump();

@@ -21,6 +21,8 @@ export interface WelcomeParts {
   followersUrl: () => string | undefined;
   defaultServer: ServerConfig & { label?: string | undefined };
   defaultRemote: (HttpServerConfig & { label?: string | undefined }) | undefined;
+  /** The origin of the MCP Apps sandbox listener, once it listens. */
+  appSandbox?: () => string | undefined;
 }
 
 export function welcomeFor(parts: WelcomeParts): (access: Access) => WelcomeFrame {
@@ -32,6 +34,7 @@ export function welcomeFor(parts: WelcomeParts): (access: Access) => WelcomeFram
   const cli = cliWords();
   return (access) => {
     const followersUrl = access === 'full' ? parts.followersUrl() : undefined;
+    const appSandbox = parts.appSandbox?.();
     return {
       type: 'welcome',
       session,
@@ -44,6 +47,7 @@ export function welcomeFor(parts: WelcomeParts): (access: Access) => WelcomeFram
         ? {}
         : { defaultRemote: access === 'full' ? defaultRemote : { ...redactHttpConfig(defaultRemote).config, label: defaultRemote.label } }),
       version: VERSION,
+      ...(appSandbox === undefined ? {} : { appSandbox }),
       ...(access === 'full'
         ? {
             followerToken,

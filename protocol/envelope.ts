@@ -136,8 +136,27 @@ export const redactedHttpConfigSchema = z.object({
 });
 export type RedactedHttpConfig = z.infer<typeof redactedHttpConfigSchema>;
 
-export const redactedConnectionConfigSchema = z.union([redactedConfigSchema, redactedHttpConfigSchema]);
+/**
+ * An MCP App's lane (the `io.modelcontextprotocol/ui` extension): not a server but the postMessage
+ * channel between the app a tool's result rendered (`uri`, a `ui://` resource) and MCP Lens as its
+ * host, on the connection `of`. The app speaks first, as a client does: what it sends is the
+ * lane's stdin, what the host sends it is its stdout.
+ */
+export const appLaneConfigSchema = z.object({
+  transport: z.literal('app'),
+  uri: z.string().max(8192),
+  of: z.string().min(1).max(100),
+  tool: z.string().max(500).optional(),
+});
+export type AppLaneConfig = z.infer<typeof appLaneConfigSchema>;
+
+export const redactedConnectionConfigSchema = z.union([redactedConfigSchema, redactedHttpConfigSchema, appLaneConfigSchema]);
 export type RedactedConnectionConfig = z.infer<typeof redactedConnectionConfigSchema>;
+
+/** A recorded stdio server's config (neither an HTTP connection nor an app lane). */
+export function isStdioConfig(config: RedactedConnectionConfig): config is RedactedConfig {
+  return config.transport === undefined || config.transport === 'stdio';
+}
 
 /**
  * A connection a host (Claude Desktop, an IDE) opened through `mcp-lens tap`: MCP Lens only
@@ -424,6 +443,19 @@ export const clientCommandSchema = z.discriminatedUnion('type', [
    * until it says otherwise.
    */
   z.object({ type: z.literal('watch'), conns: z.array(z.string().max(100)).max(10_000) }),
+  /**
+   * An MCP App the app renders (a lane of its own, `conn`, new): every postMessage between the
+   * app and MCP Lens is journaled on it with `app-line`; `app-close` when the app is torn down.
+   */
+  z.object({ type: z.literal('app-open'), conn: z.string().min(1).max(100), config: appLaneConfigSchema }),
+  z.object({
+    type: z.literal('app-line'),
+    conn: z.string().min(1).max(100),
+    /** `from-app`: the app sent it (the lane's stdin); `to-app`: MCP Lens sent it (stdout). */
+    dir: z.enum(['from-app', 'to-app']),
+    text: z.string(),
+  }),
+  z.object({ type: z.literal('app-close'), conn: z.string().min(1).max(100), reason: z.string().max(500).optional() }),
   z.object({
     type: z.literal('note'),
     conn: z.string().optional(),
@@ -456,6 +488,8 @@ export const welcomeFrameSchema = z.object({
    */
   defaultRemote: httpServerConfigSchema.extend({ label: z.string().optional() }).optional(),
   version: z.string(),
+  /** The MCP Apps sandbox: the origin (a second loopback port) an app's proxy frame is loaded from. */
+  appSandbox: z.string().optional(),
   /** To a full socket: the read-only token a follower link carries (a presenter's learners). */
   followerToken: z.string().optional(),
   /**

@@ -1,7 +1,7 @@
 // The export dialog's model: what it lists, what keeping one puts back, and echoed values masked.
 import { describe, expect, it } from 'vitest';
 import { base64Encode, utf8Encode } from './bytes.js';
-import type { BridgeEvent, ServerConfig } from './envelope.js';
+import { isStdioConfig, type BridgeEvent, type ServerConfig } from './envelope.js';
 import { applyExportChoices, itemRef, planExport } from './exportRedaction.js';
 import { redactConfig, REDACTED } from './redact.js';
 import { buildSessionFile, sessionFileSchema } from './sessionFile.js';
@@ -89,7 +89,7 @@ describe('applyExportChoices', () => {
   it('keeping one puts exactly that one back, in the connection and its spawn event, and leaves its echoes', () => {
     const out = build(['args[2]#0']);
     const found = out.connections.find((c) => c.conn === 'a')?.config;
-    const config = found?.transport === 'http' ? undefined : found;
+    const config = found !== undefined && isStdioConfig(found) ? found : undefined;
     expect(config?.args).toEqual(['server.js', '--token', TOKEN, '--header', `Authorization: Bearer ${R}`]);
     expect(config?.env).toEqual({ API_KEY: R, DEBUG: R });
     expect(out.events[0]).toMatchObject({ kind: 'spawn', config });

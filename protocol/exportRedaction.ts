@@ -120,6 +120,7 @@ export function applyExportChoices(
 }
 
 function contextOf(config: RedactedConnectionConfig, r: Redaction): string {
+  if (config.transport === 'app') return config.uri;
   if (config.transport === 'http') return r.field === 'headers' ? `${r.key ?? ''}: ${config.headers[r.key ?? ''] ?? ''}` : config.url;
   switch (r.field) {
     case 'command':
@@ -190,6 +191,7 @@ function maskConfig(config: RedactedConnectionConfig, values: readonly string[])
   if (values.length === 0) return config;
   const mask = (s: string): string => maskText(s, values).text;
   if (config.transport === 'http') return { ...config, url: mask(config.url), headers: maskRecord(config.headers, values) };
+  if (config.transport === 'app') return { ...config, uri: mask(config.uri) };
   return {
     command: mask(config.command),
     args: config.args.map(mask),

@@ -41,6 +41,8 @@ export function writeServersFile(servers: readonly ServerToWrite[]): WrittenServ
   const seen = new Set<string>();
   let redacted = 0;
   for (const { name, config } of servers) {
+    // An MCP App's lane is no server a host could start.
+    if (config.transport === 'app') continue;
     // The same server connected twice is one entry.
     const key = JSON.stringify(config);
     if (seen.has(key)) continue;

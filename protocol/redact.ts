@@ -180,6 +180,8 @@ export function redactConnectionConfig(
   options: RedactOptions = {},
 ): { config: RedactedConnectionConfig; redactions: Redaction[] } {
   if (config.transport === 'http') return redactHttpConfig(config, options);
+  // An app lane holds a ui:// URI and connection ids: nothing a secret hides in.
+  if (config.transport === 'app') return { config, redactions: [] };
   return redactServerConfig(config, options);
 }
 

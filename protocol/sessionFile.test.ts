@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 
 import { base64Encode, wireBytes } from './bytes.js';
-import type { BridgeEvent, LineEvent } from './envelope.js';
+import { isStdioConfig, type BridgeEvent, type LineEvent } from './envelope.js';
 import { REDACTED, redactConfig } from './redact.js';
 import { NOTE_TOPICS } from './noteTopics.js';
 import { buildSessionFile, parseSessionFile, SESSION_FORMAT, SESSION_FORMAT_VERSION, type SessionFile } from './sessionFile.js';
@@ -124,7 +124,7 @@ describe('buildSessionFile and parseSessionFile', () => {
     ];
     const built = buildSessionFile(events, PRODUCER);
     expect(JSON.stringify(built)).not.toContain('SECRET');
-    expect(built.connections.map((c) => (c.config.transport === 'http' ? undefined : c.config.env))).toEqual([
+    expect(built.connections.map((c) => (isStdioConfig(c.config) ? c.config.env : undefined))).toEqual([
       { TOKEN: REDACTED },
       { PASSWORD: REDACTED },
     ]);

@@ -24,6 +24,7 @@ function eventLine(event: BridgeEvent, t0: number, http: boolean): string {
     }
     case 'spawn':
       if (event.config.transport === 'http') return `${time} ● open    ${event.config.url} (HTTP)`;
+      if (event.config.transport === 'app') return `${time} ● app     ${event.config.uri} (an MCP App on ${event.config.of})`;
       return `${time} ● spawn   pid ${event.pid ?? '?'}: ${[event.config.command, ...event.config.args].join(' ')}`;
     case 'spawn-error':
       return `${time} ✕ spawn   ${event.message}`;

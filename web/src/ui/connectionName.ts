@@ -4,12 +4,15 @@
  * script or package it was launched with, because `node` or `npx` alone names nothing.
  */
 import type { Connected } from '../../../protocol/connect.js';
-import type { RedactedConfig, RedactedHttpConfig } from '../../../protocol/envelope.js';
+import type { AppLaneConfig, RedactedConfig, RedactedHttpConfig } from '../../../protocol/envelope.js';
+
+/** What names a connection: a command line, a URL, or an app lane's ui:// resource. */
+export type NamingConfig = Pick<RedactedConfig, 'command' | 'args'> | Pick<RedactedHttpConfig, 'transport' | 'url'> | Pick<AppLaneConfig, 'transport' | 'uri'>;
 
 export interface Nameable {
   conn: string;
   label?: string | undefined;
-  config?: Pick<RedactedConfig, 'command' | 'args'> | Pick<RedactedHttpConfig, 'transport' | 'url'> | undefined;
+  config?: NamingConfig | undefined;
   connected?: Connected | undefined;
   tap?: { client?: { name: string; version?: string } | undefined; server?: { name: string; version?: string } | undefined } | undefined;
 }
@@ -32,7 +35,8 @@ export function connectionName(info: Nameable): string {
 }
 
 /** The command line as typed (an HTTP server's URL), for a tooltip. */
-export function commandLine(config: Pick<RedactedConfig, 'command' | 'args'> | Pick<RedactedHttpConfig, 'transport' | 'url'>): string {
+export function commandLine(config: NamingConfig): string {
+  if ('uri' in config) return config.uri;
   if ('url' in config) return config.url;
   return [config.command, ...config.args].join(' ');
 }
@@ -55,7 +59,8 @@ const PACKAGE_RUNNERS = new Set(['npx', 'bunx', 'pnpx', 'uvx', 'pipx', 'pnpm', '
 const SUBCOMMANDS = new Set(['run', 'dlx', 'exec', 'x']);
 
 /** The script or package a server was launched with, else the command's own file name; an HTTP server's host and path. */
-export function scriptName(config: Pick<RedactedConfig, 'command' | 'args'> | Pick<RedactedHttpConfig, 'transport' | 'url'>): string {
+export function scriptName(config: NamingConfig): string {
+  if ('uri' in config) return `app ${config.uri}`;
   if ('url' in config) return urlName(config.url);
   const tool = baseName(config.command)
     .toLowerCase()
