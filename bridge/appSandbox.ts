@@ -69,7 +69,10 @@ export async function listenAppSandbox(options: {
 
 /** Text safe inside a <script> element: no `</script`, no `<!--`. */
 function scriptJson(value: unknown): string {
-  return JSON.stringify(value).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+  return JSON.stringify(value)
+    .replace(/</g, '\\u003c')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
 }
 
 function proxyPage(origins: string[], policy: string): string {

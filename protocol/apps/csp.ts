@@ -49,18 +49,20 @@ export function appCsp(declared: unknown): AppCsp {
   }
   const list = (values: string[]): string => values.map((v) => ` ${v}`).join('');
   const resources = list(allowed.resourceDomains);
+  const or = (values: string[], otherwise: string): string => (values.length ? list(values).trim() : otherwise);
+  // The extension's construction: with no `csp` declared an app may reach nothing (connect-src
+  // 'none'); with one, its own origin and the declared ones.
   const directives = [
     "default-src 'none'",
     `script-src 'self' 'unsafe-inline'${resources}`,
     `style-src 'self' 'unsafe-inline'${resources}`,
-    `img-src 'self' data: blob:${resources}`,
-    `font-src 'self' data:${resources}`,
-    `media-src 'self' data: blob:${resources}`,
-    `connect-src ${allowed.connectDomains.length ? list(allowed.connectDomains).trim() : "'none'"}`,
-    `frame-src ${allowed.frameDomains.length ? list(allowed.frameDomains).trim() : "'none'"}`,
+    `connect-src ${declared === undefined ? "'none'" : `'self'${list(allowed.connectDomains)}`}`,
+    `img-src 'self' data:${resources}`,
+    `font-src 'self'${resources}`,
+    `media-src 'self' data:${resources}`,
+    `frame-src ${or(allowed.frameDomains, "'none'")}`,
     "object-src 'none'",
-    `base-uri ${allowed.baseUriDomains.length ? list(allowed.baseUriDomains).trim() : "'none'"}`,
-    "form-action 'none'",
+    `base-uri ${or(allowed.baseUriDomains, "'self'")}`,
   ];
   return { policy: directives.join('; '), allowed, rejected };
 }

@@ -204,6 +204,27 @@ export class SessionStore {
     return newConnId(prefix, this.connCounter);
   }
 
+  /** Where an MCP App's proxy frame is loaded from (the bridge's sandbox listener), once the bridge said. */
+  get appSandbox(): string | undefined {
+    return this.welcome?.appSandbox;
+  }
+
+  /** Opens the lane an MCP App's messages are journaled on; its id. */
+  openAppLane(of: string, uri: string, tool: string): string {
+    const conn = this.newConnId('a');
+    this.socket?.send({ type: 'app-open', conn, config: { transport: 'app', of, uri, tool } });
+    return conn;
+  }
+
+  /** One postMessage between an app and MCP Lens, as one line of its lane. */
+  appLine(conn: string, dir: 'from-app' | 'to-app', text: string): void {
+    this.socket?.send({ type: 'app-line', conn, dir, text });
+  }
+
+  closeAppLane(conn: string, reason?: string): void {
+    this.socket?.send({ type: 'app-close', conn, ...(reason === undefined ? {} : { reason }) });
+  }
+
   /** Journals a note of the app's own (a comparison's markers, say). */
   note(topic: string, data: unknown, conn?: string): void {
     // Clipped: a note may echo what a server sent (its serverInfo, say), nested as deep as it liked.
@@ -277,7 +298,7 @@ export class SessionStore {
   stopAll(): void {
     for (const info of this.model.conns.values()) {
       // A tapped connection is the host's: only the host ends it.
-      if (!info.removed && !info.tap && (info.status === 'running' || info.status === 'starting')) this.disconnect(info.conn);
+      if (!info.removed && !info.tap && info.config?.transport !== 'app' && (info.status === 'running' || info.status === 'starting')) this.disconnect(info.conn);
     }
   }
 

@@ -1,4 +1,5 @@
 import { useEffect, useState, type FormEvent } from 'react';
+import { APP_MIME, UI_EXTENSION } from '../../../../protocol/apps/appTool.js';
 import type { ConnectionConfig, ServerConfig, WelcomeFrame } from '../../../../protocol/envelope.js';
 import { HANDSHAKE_VERSIONS, LOG_LEVELS, STATELESS_VERSION, type FlowChoice, type LogLevel } from '../../../../protocol/flows.js';
 import type { ImportedServer } from '../../../../protocol/mcpServersFile.js';
@@ -34,7 +35,7 @@ export function ConnectPanel({ store, welcome, disabled }: Props) {
   const [opening, setOpening] = useState(true);
   const [discover, setDiscover] = useState(true);
   const [logLevel, setLogLevel] = useState<LogLevel | ''>('');
-  const [caps, setCaps] = useState({ roots: false, sampling: false, elicitationForm: true, elicitationUrl: false });
+  const [caps, setCaps] = useState({ roots: false, sampling: false, elicitationForm: true, elicitationUrl: false, apps: true });
   const [importing, setImporting] = useState(false);
   const [imported, setImported] = useState<ImportedServer | undefined>();
   /** A server the bridge starts (a command), or one over Streamable HTTP (a URL). */
@@ -246,6 +247,7 @@ export function ConnectPanel({ store, welcome, disabled }: Props) {
               ['sampling', 'sampling'],
               ['elicitationForm', 'elicitation (form)'],
               ['elicitationUrl', 'elicitation (url)'],
+              ['apps', 'MCP Apps (ui)'],
             ] as const
           ).map(([key, text]) => (
             <label key={key} className="check">
@@ -308,6 +310,7 @@ function declaredCapabilities(
     sampling: boolean;
     elicitationForm: boolean;
     elicitationUrl: boolean;
+    apps: boolean;
   },
   flow: FlowChoice,
 ): Record<string, unknown> {
@@ -317,5 +320,6 @@ function declaredCapabilities(
   if (caps.elicitationForm || caps.elicitationUrl) {
     out.elicitation = { ...(caps.elicitationForm ? { form: {} } : {}), ...(caps.elicitationUrl ? { url: {} } : {}) };
   }
+  if (caps.apps) out.extensions = { [UI_EXTENSION]: { mimeTypes: [APP_MIME] } };
   return out;
 }

@@ -24,7 +24,7 @@ export function ConnectionCard({ info, store, active, onSelect, onShowAuth }: Pr
   const http = info.config?.transport === 'http';
   const running = info.status === 'running' || info.status === 'starting';
   const name = connectionName(info);
-  if (info.tap) return <TappedCard info={info} store={store} name={name} />;
+  if (info.tap || info.config?.transport === 'app') return <TappedCard info={info} store={store} name={name} />;
 
   const send = (event?: FormEvent): void => {
     event?.preventDefault();
@@ -156,25 +156,33 @@ export function ConnectionCard({ info, store, active, onSelect, onShowAuth }: Pr
  * A host's connection seen through `mcp-lens tap`: what passed, live, and nothing to act with.
  * The host owns it; MCP Lens never writes into it, stops it or connects on it.
  */
+/** A connection MCP Lens only watches: a host's, through a tap, or an MCP App's lane (its postMessages). */
 function TappedCard({ info, store, name }: { info: ConnInfo; store: SessionStore; name: string }) {
+  const app = info.config?.transport === 'app' ? info.config : undefined;
   return (
     <section
       className="conn tapped"
       data-testid="connection"
       data-conn={info.conn}
       data-status={info.status}
-      data-tapped=""
-      aria-label={`Connection ${info.conn}, tapped`}
+      {...(app ? { 'data-app-lane': app.of } : { 'data-tapped': '' })}
+      aria-label={`Connection ${info.conn}, ${app ? 'an MCP App' : 'tapped'}`}
     >
       <div className="title">
         <span>{info.conn}</span>
-        <span
-          className="pill tap"
-          data-testid="tap-pill"
-          title="A host's own connection, recorded by mcp-lens tap: MCP Lens only watches it"
-        >
-          tapped · read-only
-        </span>
+        {app ? (
+          <span className="pill tap" data-testid="app-pill" title={`The messages between MCP Lens and the app ${app.uri} of ${app.of}`}>
+            MCP App on {app.of}
+          </span>
+        ) : (
+          <span
+            className="pill tap"
+            data-testid="tap-pill"
+            title="A host's own connection, recorded by mcp-lens tap: MCP Lens only watches it"
+          >
+            tapped · read-only
+          </span>
+        )}
       </div>
       <div className="meta line" title={info.config ? commandLine(info.config) : name} data-testid="conn-name">
         {name}
@@ -204,6 +212,7 @@ export function statusLine(info: ConnInfo): string {
     case 'starting':
       return 'starting…';
     case 'running': {
+      if (info.config?.transport === 'app') return `rendered · ${info.stdinLines} from the app, ${info.stdoutLines} to it`;
       if (info.tap) {
         const counts =
           info.config?.transport === 'http'
@@ -222,6 +231,7 @@ export function statusLine(info: ConnInfo): string {
     }
     case 'exited': {
       const exit = info.exit;
+      if (info.config?.transport === 'app') return `torn down · ${info.stdinLines} from the app, ${info.stdoutLines} to it`;
       if (info.config?.transport === 'http')
         return info.stopReason === 'idle' ? 'closed: no tab showed it for the idle time (--idle-stop)' : 'closed';
       const how = exit?.signal ? `signal ${exit.signal}` : `code ${exit?.code ?? '?'}`;

@@ -16,7 +16,7 @@ interface Props {
 /** The connections still listed, newest first, with the actions that keep them from piling up. */
 export function ConnectionList({ store, conns, active, onSelect, onShowAuth }: Props) {
   const listed = conns.filter((c) => !c.removed);
-  const running = listed.some((c) => !c.tap && (c.status === 'running' || c.status === 'starting'));
+  const running = listed.some((c) => !c.tap && c.config?.transport !== 'app' && (c.status === 'running' || c.status === 'starting'));
   const stopped = listed.some((c) => c.status === 'exited' || c.status === 'failed');
   return (
     <>

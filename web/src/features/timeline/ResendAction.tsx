@@ -26,6 +26,8 @@ export function ResendAction({ conn, connName, request }: ResendProps) {
   const [editing, setEditing] = useState(false);
   const [sent, setSent] = useState<string | undefined>();
   if (!draft) return null;
+  if (store.model.conns.get(conn)?.config?.transport === 'app')
+    return <ResendUnavailable reason={`${connName} is an MCP App's lane: its messages are between the app and MCP Lens.`} />;
   if (store.model.conns.get(conn)?.tap)
     return <ResendUnavailable reason={`${connName} is a host's connection, recorded by mcp-lens tap: MCP Lens only watches it.`} />;
   if (!session) return <ResendUnavailable reason={`${connName} is not open: there is nothing to send it on.`} />;

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { encodeFrame } from '../../../../protocol/flows.js';
 import { useStore, useSnapshot } from '../../session/StoreContext.js';
 import { ArgsEditor, type ArgsMode } from '../explore/ArgsEditor.js';
@@ -11,6 +11,10 @@ import { draftKey, loadDraft, saveDraft } from './drafts.js';
 import { displayName, hintBadges, type Tool } from '../../../../protocol/toolInfo.js';
 import { toolTaskMode } from '../../../../protocol/tasks.js';
 import { TaskCard } from './TaskCard.js';
+import { appResourceUri } from '../../../../protocol/apps/appTool.js';
+
+// The MCP Apps host (the extension's bridge and its SDK) loads with the first app, not with the page.
+const AppFrame = lazy(() => import('../apps/AppFrame.js').then((m) => ({ default: m.AppFrame })));
 
 export function ToolRunner({
   conn,
@@ -18,9 +22,12 @@ export function ToolRunner({
   serverCapabilities,
   dark,
   onReadResource,
+  tools = [],
 }: {
   conn: string;
   tool: Tool;
+  /** The connection's tools as listed: which an app the tool renders may call back. */
+  tools?: readonly Tool[];
   /** What the server declared: whether it takes tool calls as tasks. */
   serverCapabilities: unknown;
   dark: boolean;
@@ -40,6 +47,7 @@ export function ToolRunner({
   const [taskAsked, setTaskAsked] = useState(false);
   // A tool whose taskSupport is required always runs as a task.
   const asTask = taskMode === 'required' || (taskMode === 'optional' && taskAsked);
+  const appUri = appResourceUri(tool);
 
   const setArgs = (value: unknown): void => {
     setArgsState(value);
@@ -125,6 +133,23 @@ export function ToolRunner({
           outputSchema={tool.outputSchema}
           onReadResource={onReadResource}
         />
+      )}
+      {appUri !== undefined && run.result?.outcome.kind === 'result' && run.result.outcome.result.isError !== true && (
+        <Suspense fallback={<p className="status">Loading the MCP Apps host…</p>}>
+          <AppFrame
+            key={String(run.result.outcome.id)}
+            conn={conn}
+            tool={tool}
+            uri={appUri}
+            tools={tools}
+            args={(args ?? {}) as Record<string, unknown>}
+            result={run.result.outcome.result}
+            {...(typeof run.result.outcome.id === 'string' || typeof run.result.outcome.id === 'number'
+              ? { requestId: run.result.outcome.id }
+              : {})}
+            dark={dark}
+          />
+        </Suspense>
       )}
     </section>
   );

@@ -70,6 +70,7 @@ export function ToolsPanel({ info, dark, onReadResource }: { info: ConnInfo; dar
             serverCapabilities={info.connected?.capabilities}
             dark={dark}
             onReadResource={onReadResource}
+            tools={tools}
           />
         ) : (
           <p className="empty">Pick a tool to call it.</p>
