@@ -4,6 +4,7 @@
 
 import { McpServer, type McpRequestContext } from '@modelcontextprotocol/server';
 
+import { registerApps, UI_EXTENSION } from './apps.js';
 import { SERVER_INSTRUCTIONS, SERVER_NAME, SERVER_TITLE, SERVER_VERSION, type DemoEra } from './info.js';
 import { registerPrompts } from './prompts.js';
 import { registerResources } from './resources.js';
@@ -20,6 +21,10 @@ export function createDemoServer(era: DemoEra): McpServer {
         prompts: {},
         logging: {},
         completions: {},
+        // The MCP Apps spec asks nothing of servers here; 2026-07-28 gives servers this map to
+        // name their extensions, and the handshake flow says the same so a replay across flows
+        // finds no difference.
+        extensions: { [UI_EXTENSION]: {} },
       },
       instructions: SERVER_INSTRUCTIONS,
       requestState: { verify: verifyRequestState },
@@ -28,6 +33,7 @@ export function createDemoServer(era: DemoEra): McpServer {
   registerTools(server, era);
   registerResources(server, era);
   registerPrompts(server);
+  registerApps(server);
   return server;
 }
 

@@ -12,7 +12,8 @@ export const SERVER_INSTRUCTIONS =
   'media for image/audio/resource-link content, fail for a tool error, slow for progress and ' +
   'cancellation, confirm_action for elicitation (handshake flow) or input_required ' +
   '(stateless flow), and research for a task (params.task on the handshake flow, the ' +
-  'io.modelcontextprotocol/tasks extension on the stateless flow; over stdio). Read ' +
+  'io.modelcontextprotocol/tasks extension on the stateless flow; over stdio), and counter for ' +
+  'an MCP App (ui://demo/counter.html) that calls counter_add back. Read ' +
   'info://server-info or greeting://{name}, or get the summarize prompt.';
 
 /** When this process started (ISO 8601). */
