@@ -6,10 +6,11 @@ import path from 'node:path';
 import express from 'express';
 import { compressedStatic } from './staticFiles.js';
 
-export function appRoutes(staticDir: string): express.Router {
+/** `appSandbox`: the MCP Apps sandbox's origin, once it listens: the one other origin the app may frame. */
+export function appRoutes(staticDir: string, appSandbox: () => string | undefined = () => undefined): express.Router {
   const app = express.Router();
   app.use((_req, res, next) => {
-    res.setHeader('Content-Security-Policy', contentSecurityPolicy());
+    res.setHeader('Content-Security-Policy', contentSecurityPolicy(appSandbox()));
     next();
   });
   app.use(compressedStatic(staticDir));
@@ -25,7 +26,7 @@ export function appRoutes(staticDir: string): express.Router {
   return app;
 }
 
-function contentSecurityPolicy(): string {
+function contentSecurityPolicy(appSandbox: string | undefined): string {
   // Everything the app shows comes from servers we do not trust: no inline script, no network
   // beyond this origin. 'unsafe-eval' is for ajv, which compiles JSON Schemas to functions
   // (docs/adr/0003); with no inline script allowed, injected markup still cannot run code.
@@ -39,6 +40,8 @@ function contentSecurityPolicy(): string {
     "font-src 'self' data:",
     "connect-src 'self'",
     "worker-src 'self' blob:",
+    // An MCP App runs in a frame of the sandbox's origin (bridge/appSandbox.ts), never of this one.
+    `frame-src 'self'${appSandbox === undefined ? '' : ` ${appSandbox}`}`,
     "frame-ancestors 'none'",
     "base-uri 'none'",
     "form-action 'none'",

@@ -48,12 +48,16 @@ export async function listenAppSandbox(options: {
     }
     const { policy } = appCsp(declared);
     const origins = options.frameOrigins();
+    // A CSP source cannot name an IPv6 literal: a page on [::1] is left to the proxy's own check of
+    // every message's origin, which holds whoever frames it.
+    const ancestors = origins.filter((o) => !o.includes('['));
+    const frameAncestors = options.urlHost.startsWith('[') ? '' : `; frame-ancestors ${ancestors.join(' ') || "'none'"}`;
     res.writeHead(200, {
       'content-type': 'text/html; charset=utf-8',
       'cache-control': 'no-store',
       'x-content-type-options': 'nosniff',
       'referrer-policy': 'no-referrer',
-      'content-security-policy': `${policy}; frame-ancestors ${origins.join(' ') || "'none'"}`,
+      'content-security-policy': `${policy}${frameAncestors}`,
     });
     res.end(proxyPage(origins, policy));
   });

@@ -157,11 +157,13 @@ async function listen(options: BridgeOptions): Promise<RunningBridge> {
     extraOrigins: options.extraOrigins ?? [],
   };
 
+  let sandbox: AppSandbox | undefined;
   const app = httpApp(
     policy,
     { policy, journal, journalDir, session, viewFile: options.viewFile, tourFile: options.tourFile },
     options.staticDir,
     callback.router(),
+    () => sandbox?.origin,
   );
 
   const server = http.createServer(app);
@@ -170,7 +172,6 @@ async function listen(options: BridgeOptions): Promise<RunningBridge> {
   // A tap's frame carries what a server wrote, which may be one line far past any frame of the app's.
   const tapWss = new WebSocketServer({ noServer: true, maxPayload: TAP_MAX_FRAME_BYTES });
   let followers: FollowersListener | undefined;
-  let sandbox: AppSandbox | undefined;
   const welcome = welcomeFor({
     session,
     lastSeq: () => journal.lastSeq,
@@ -204,7 +205,11 @@ async function listen(options: BridgeOptions): Promise<RunningBridge> {
     });
   } catch (error) {
     // Apps do not render without it; everything else works.
-    journal.append({ kind: 'notice', level: 'warn', message: `MCP Apps cannot render: the sandbox listener could not start (${(error as Error).message})` });
+    journal.append({
+      kind: 'notice',
+      level: 'warn',
+      message: `MCP Apps cannot render: the sandbox listener could not start (${(error as Error).message})`,
+    });
   }
   if (options.followers !== undefined) {
     try {
@@ -312,7 +317,13 @@ function idleStopper(host: ServerHost, record: (event: UnstampedEvent) => void, 
 }
 
 /** The HTTP side: the Host check and safe headers on everything, health, the API, the app's files. */
-function httpApp(policy: GatePolicy, api: ApiParts, staticDir: string | undefined, oauthCallback: express.Router): express.Express {
+function httpApp(
+  policy: GatePolicy,
+  api: ApiParts,
+  staticDir: string | undefined,
+  oauthCallback: express.Router,
+  appSandbox: () => string | undefined,
+): express.Express {
   const app = express();
   app.disable('x-powered-by');
   app.use((req: Request, res: Response, next: NextFunction) => {
@@ -331,7 +342,7 @@ function httpApp(policy: GatePolicy, api: ApiParts, staticDir: string | undefine
   // The authorization server sends the browser here: its `state` is the credential, not the bridge token.
   app.use(oauthCallback);
   app.use(apiRoutes(api));
-  if (staticDir) app.use(appRoutes(staticDir));
+  if (staticDir) app.use(appRoutes(staticDir, appSandbox));
   return app;
 }
 
