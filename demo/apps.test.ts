@@ -2,10 +2,13 @@
  * The counter MCP App on the compiled demo server, in both flows over stdio: the extension in
  * the capabilities, the two tools with their `_meta.ui` (and the legacy flat key on the one that
  * opens the app), the ui:// resource listed and read with the app MIME type, and the calls
- * answered with text plus structuredContent. The same answers are expected from both flows.
+ * answered with text plus structuredContent. The same answers are expected from both flows, and
+ * over HTTP the same registrations serve them.
  */
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { startHttpDemo } from './testing/httpDemo.js';
+import { handshakeRequest, statelessRequest, type McpAnswer } from './testing/mcpHttpClient.js';
 import { spawnStdioPeer, type StdioPeer } from './testing/stdioPeer.js';
 
 const server = path.resolve(import.meta.dirname, '..', 'dist', 'node', 'demo', 'server.js');
@@ -117,5 +120,30 @@ describe.each<Flow>(['handshake', 'stateless'])('demo server, %s flow: the count
     });
     expect(await send('tools/call', { name: 'counter_add', arguments: { count: 41 } })).toMatchObject({ structuredContent: { count: 42 } });
     expect(await send('tools/call', { name: 'counter_add', arguments: { count: 'x' } })).toMatchObject({ isError: true });
+  });
+});
+
+describe('HTTP demo server: the counter app in both flows', () => {
+  it('reads the ui:// resource and runs counter_add, in the handshake and the stateless flow', async () => {
+    const demo = await startHttpDemo([]);
+    try {
+      const resultOf = (answer: McpAnswer): Message => {
+        if (!answer.ok) throw new Error(`HTTP ${answer.status}`);
+        return answer.message.result as Message;
+      };
+      // 2026-07-28 wants the URI repeated in an Mcp-Name header; the helper only does so for tool names.
+      const flows = [
+        handshakeRequest,
+        (url: string, method: string, params: Message) => statelessRequest(url, method, params, params.uri ? { 'mcp-name': APP_URI } : {}),
+      ];
+      for (const request of flows) {
+        const read = resultOf(await request(demo.url, 'resources/read', { uri: APP_URI }));
+        expect((read.contents as Message[])[0]).toMatchObject({ uri: APP_URI, mimeType: APP_MIME });
+        const added = resultOf(await request(demo.url, 'tools/call', { name: 'counter_add', arguments: { count: 1, by: 2 } }));
+        expect(added).toMatchObject({ structuredContent: { count: 3 } });
+      }
+    } finally {
+      await demo.close();
+    }
   });
 });

@@ -573,7 +573,7 @@ describe.concurrent('mcp-lens check', { timeout: 300_000 }, () => {
   for (const flow of ['handshake', 'stateless', 'auto']) {
     it(`the demo server passes in the ${flow} flow`, async () => {
       const run = await lens(['check', '--flow', flow, '--', ...demo]);
-      expect(run.stdout).toContain('tools/list: 8 in 1 page(s)');
+      expect(run.stdout).toContain('tools/list: 10 in 1 page(s)');
       expect(run.stdout).toContain('lint: no findings');
       expect(run.code).toBe(0);
     });
@@ -581,7 +581,7 @@ describe.concurrent('mcp-lens check', { timeout: 300_000 }, () => {
 
   it('stateless without server/discover: every list is asked for, none skipped', async () => {
     const run = await lens(['check', '--flow', 'stateless', '--no-discover', '--', ...demo]);
-    expect(run.stdout).toContain('tools/list: 8 in 1 page(s)');
+    expect(run.stdout).toContain('tools/list: 10 in 1 page(s)');
     expect(run.stdout).toContain('prompts/list: 1 in 1 page(s)');
     expect(run.stdout).not.toMatch(/: skipped \(no/);
     expect(run.stdout).toContain('lint: no findings');
