@@ -16,6 +16,7 @@ import { checkMissingCapabilityError, checkNotificationCapability, checkServerRe
 import { checkEnvelope, checkResultEnvelope, checkServerMessage, declaresTasks } from './flowRules.js';
 import { HttpRefusals } from './httpRefusals.js';
 import { AuthLint } from './authRules.js';
+import { AppLint } from './appRules.js';
 import { checkProgress, checkStatelessNotification } from './notifications.js';
 import { checkPagination } from './pagination.js';
 import { checkResult } from './results.js';
@@ -48,6 +49,8 @@ export class Linter {
   private readonly http = new Map<string, HttpRefusals>();
   /** HTTP connections: what their OAuth flows have shown so far. */
   private readonly auth = new Map<string, AuthLint>();
+  /** MCP Apps' lanes: what each app and the host have said so far. */
+  private readonly apps = new Map<string, AppLint>();
   private readonly keepFindings: boolean;
 
   constructor(options: LinterOptions = {}) {
@@ -78,6 +81,11 @@ export class Linter {
     if (conn === undefined) return [];
     switch (event.kind) {
       case 'spawn':
+        if (event.config.transport === 'app') {
+          const of = event.config.of;
+          this.apps.set(conn, new AppLint((name) => this.conns.get(of)?.tools.get(name)?.appCallable ?? undefined));
+          return [];
+        }
         // A new process is a new conversation; only the user's choice of flow carries over
         // (connect.start is journaled before the spawn it leads to).
         this.conns.set(conn, newConnState(this.conns.get(conn)?.choice));
@@ -115,13 +123,26 @@ export class Linter {
         if (this.keepFindings) this.findings.push(...found);
         return found;
       }
-      case 'line':
+      case 'line': {
+        const app = this.apps.get(conn);
+        if (app) return message === undefined || event.stream === 'stderr' ? [] : this.lintApp(app, message);
         if (this.http.get(conn)?.isRefusalBody(event.stream, message?.classified.kind === 'non-json')) return [];
         if (event.stream === 'stderr' || message === undefined) return [];
         return this.lint(this.state(conn), message);
+      }
       default:
         return [];
     }
+  }
+
+  private lintApp(app: AppLint, message: WireMessage): Finding[] {
+    const found: Finding[] = [];
+    app.apply(message, (rule, text) => {
+      const info = ruleInfo(rule);
+      found.push({ rule, severity: info.severity, conn: message.conn, seq: message.seq, message: sentence(text), spec: info.spec });
+    });
+    if (this.keepFindings) this.findings.push(...found);
+    return found;
   }
 
   private lateEndpoint(event: Extract<BridgeEvent, { kind: 'http' }>, before: number): Finding {

@@ -3,6 +3,7 @@
  * content blocks and structured content. Both flows; only final results are checked (an
  * input_required result carries none of these fields).
  */
+import { appMayCall } from '../apps/appTool.js';
 import type { z } from 'zod';
 
 import { schemaCheck } from './jsonSchema.js';
@@ -63,7 +64,7 @@ function checkTools(check: Check, request: RequestInfo, result: Record<string, u
       report('tool-name', `In the ${where} result, the name of ${label} ${why}; tool names should be 1 to 128 of those characters`);
     }
     checkInputSchema(check, where, label, tool.inputSchema, 'inputSchema' in tool);
-    const info: ToolInfo = {};
+    const info: ToolInfo = appMayCall(tool) ? {} : { appCallable: false };
     const outputSchema = asRecord(tool.outputSchema);
     if (outputSchema) {
       const output = schemaCheck(outputSchema);

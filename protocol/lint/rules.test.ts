@@ -6,6 +6,7 @@ import { MAX_PAGES } from '../pagination.js';
 import { RULES } from './rules.js';
 import { Transcript, lint, rulesOf } from './testing/transcript.js';
 import { AUTH_CASES } from './testing/authFlows.js';
+import { APP_CASES } from './testing/appLanes.js';
 
 const J = '2.0';
 
@@ -707,6 +708,7 @@ const CASES: Case[] = [
         .recv({ jsonrpc: J, method: 'notifications/message', params: { level: 'verbose', data: 'x' } }),
   },
   ...AUTH_CASES,
+  ...APP_CASES,
 ];
 
 describe('every rule has a fixture', () => {
@@ -728,8 +730,11 @@ describe.each(CASES)('$rule', ({ rule, pass, trip }) => {
     const [finding] = findings;
     const info = RULES.find((r) => r.id === rule);
     expect(finding).toMatchObject({ rule, severity: info?.severity, conn: 'c1', seq: transcript.events.at(-1)?.seq });
-    // The page of the session's own revision: 2025 pages in a handshake session.
-    expect(finding?.spec).toMatch(isHandshake(transcript) ? /\/specification\/2025-/ : /\/specification\/2026-07-28\//);
+    // The page of the session's own revision: 2025 pages in a handshake session; an app's lane cites the extension.
+    const appLane = transcript.events.some((e) => e.kind === 'spawn' && e.config.transport === 'app');
+    expect(finding?.spec).toMatch(
+      appLane ? /\/extensions\/apps\// : isHandshake(transcript) ? /\/specification\/2025-/ : /\/specification\/2026-07-28\//,
+    );
     // One sentence.
     expect(finding?.message).toMatch(/^[A-Z][^\n]*\.$/);
   });

@@ -33,6 +33,7 @@ const HANDSHAKE = `${SPEC}/2025-11-25`;
 const STATELESS = `${SPEC}/2026-07-28`;
 /** Tasks left the core in 2026-07-28 for this extension; its page is the one that revision links. */
 const TASKS_EXTENSION = 'https://modelcontextprotocol.io/extensions/tasks/overview';
+const APPS_EXTENSION = 'https://modelcontextprotocol.io/extensions/apps/overview';
 
 export const RULES: RuleInfo[] = [
   // ---- framing and JSON-RPC (both flows)
@@ -456,6 +457,76 @@ export const RULES: RuleInfo[] = [
     summary: "A message that does not validate against the official JSON Schema of the session's revision (where no other rule said so).",
     spec: `${STATELESS}/schema`,
     handshakeSpec: `${HANDSHAKE}/schema`,
+  },
+  // ---- MCP Apps (io.modelcontextprotocol/ui): the postMessage lane between an app and MCP Lens as its host
+  {
+    id: 'app-not-jsonrpc',
+    severity: 'error',
+    summary: 'An app posted a message that is not a JSON-RPC 2.0 request, notification or response: the host cannot answer it.',
+    spec: `${APPS_EXTENSION}#transport`,
+  },
+  {
+    id: 'app-before-initialize',
+    severity: 'error',
+    summary: 'An app sent a request before ui/initialize: its first request must be ui/initialize.',
+    spec: `${APPS_EXTENSION}#lifecycle`,
+  },
+  {
+    id: 'app-initialize-shape',
+    severity: 'error',
+    summary: 'ui/initialize lacks what the extension requires of it: appInfo (name and version), appCapabilities and a protocolVersion.',
+    spec: `${APPS_EXTENSION}#lifecycle`,
+  },
+  {
+    id: 'app-protocol-version',
+    severity: 'warning',
+    summary: 'An app asked for an MCP Apps protocol version the host does not speak; the host answers with its own.',
+    spec: `${APPS_EXTENSION}#lifecycle`,
+  },
+  {
+    id: 'app-initialized-order',
+    severity: 'error',
+    summary: 'An app sent ui/notifications/initialized before the answer to its ui/initialize, or sent ui/initialize again.',
+    spec: `${APPS_EXTENSION}#lifecycle`,
+  },
+  {
+    id: 'host-before-initialized',
+    severity: 'error',
+    summary:
+      'The host sent the app a request or notification before the app said ui/notifications/initialized (or tool-input twice, or tool-result before tool-input).',
+    spec: `${APPS_EXTENSION}#lifecycle`,
+  },
+  {
+    id: 'app-size-changed',
+    severity: 'warning',
+    summary: 'ui/notifications/size-changed with a width or height that is not a finite, non-negative number of pixels.',
+    spec: `${APPS_EXTENSION}#notifications`,
+  },
+  {
+    id: 'app-message-shape',
+    severity: 'warning',
+    summary: 'ui/message whose role is not "user" or whose content is neither a content block nor a list of them.',
+    spec: `${APPS_EXTENSION}#requests`,
+  },
+  {
+    id: 'app-open-link-url',
+    severity: 'warning',
+    summary: 'ui/open-link with a URL that is not http or https (javascript:, data:, or no URL at all).',
+    spec: `${APPS_EXTENSION}#requests`,
+  },
+  {
+    id: 'app-tool-visibility',
+    severity: 'error',
+    summary:
+      'An app called a tool whose _meta.ui.visibility lacks "app" (the host must refuse it), or the host answered such a call with a result.',
+    spec: `${APPS_EXTENSION}#tool-visibility`,
+  },
+  {
+    id: 'app-unknown-method',
+    severity: 'warning',
+    summary:
+      'An app sent a method that is neither one of the extension (ui/…) nor an MCP request a host proxies (tools/call, resources/read, ping, notifications/message…).',
+    spec: `${APPS_EXTENSION}#transport`,
   },
 ];
 

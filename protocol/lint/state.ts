@@ -52,6 +52,8 @@ export interface ProgressInfo {
 export interface ToolInfo {
   /** The outputSchema checker, when the tool declares one. */
   output?: SchemaCheck;
+  /** MCP Apps: false when the tool's _meta.ui.visibility leaves apps out. */
+  appCallable?: boolean;
 }
 
 export interface ConnState {

@@ -188,11 +188,20 @@ export function summarize(fold: TimelineFold, e: number): string {
 }
 
 function describe(event: Record<string, unknown>): string {
-  const config = (event.config ?? {}) as { command?: unknown; args?: unknown; transport?: unknown; url?: unknown };
+  const config = (event.config ?? {}) as {
+    command?: unknown;
+    args?: unknown;
+    transport?: unknown;
+    url?: unknown;
+    uri?: unknown;
+    of?: unknown;
+  };
   const commandLine =
     config.transport === 'http'
       ? `HTTP ${String(config.url)}`
-      : [config.command, ...(Array.isArray(config.args) ? config.args : [])].map(String).join(' ');
+      : config.transport === 'app'
+        ? `MCP App ${String(config.uri)} on ${String(config.of)}`
+        : [config.command, ...(Array.isArray(config.args) ? config.args : [])].map(String).join(' ');
   switch (event.kind) {
     case 'spawn':
       return event.pid === undefined ? `open ${commandLine}` : `spawn ${commandLine} (pid ${String(event.pid)})`;

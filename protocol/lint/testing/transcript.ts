@@ -38,6 +38,17 @@ export class Transcript {
     return this.push({ kind: 'spawn', config: { command: 'node', args: ['server.js'], env: {} }, pid: 4242 });
   }
 
+  /** Another connection's events, journaled here in their order (their own conn kept). */
+  include(other: Transcript): this {
+    for (const event of other.events) this.events.push({ ...event, seq: this.seq++, t: (this.t += 5) });
+    return this;
+  }
+
+  /** This connection as an MCP App's lane on the connection `of` (the app writes stdin, the host stdout). */
+  appLane(of = 'c0'): this {
+    return this.push({ kind: 'spawn', config: { transport: 'app', uri: 'ui://test/app.html', of, tool: 'show' } });
+  }
+
   exit(): this {
     return this.push({ kind: 'exit', code: 0, signal: null, requested: true });
   }

@@ -149,6 +149,8 @@ function RenderedApp({
       if (typeof h === 'number' && Number.isFinite(h) && h > 0) setHeight(Math.min(MAX_APP_HEIGHT, Math.ceil(h)));
     };
     bridge.oncalltool = async (params) => {
+      // An app speaks after ui/initialize; a call before it is not served (and the lane's lint says so).
+      if (bridge.getAppVersion() === undefined) throw new Error('the app has not sent ui/initialize');
       const known = tools.find((t) => t.name === params.name);
       if (known && !appMayCall(known)) throw new Error(`tool ${params.name} is not visible to apps (its _meta.ui.visibility lacks "app")`);
       if (!allowedForSession.has(conn)) {
