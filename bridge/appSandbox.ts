@@ -40,9 +40,11 @@ export async function listenAppSandbox(options: {
       res.writeHead(404, { 'content-type': 'text/plain', 'x-content-type-options': 'nosniff' }).end('not found');
       return;
     }
+    // No `csp` declared is not an empty one: the extension's default reaches nothing at all.
     let declared: unknown;
+    const given = url.searchParams.get('csp');
     try {
-      declared = JSON.parse(url.searchParams.get('csp') ?? '{}');
+      declared = given === null ? undefined : JSON.parse(given);
     } catch {
       declared = {};
     }
