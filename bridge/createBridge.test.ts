@@ -196,18 +196,21 @@ describe('createBridge: the gate', () => {
     }
   });
 
-  it('listens on 127.0.0.1 only', async () => {
-    expect(servers).toHaveLength(1);
-    const address = servers[0]?.address() as AddressInfo;
-    expect(address).toMatchObject({ address: '127.0.0.1', family: 'IPv4', port });
-
-    expect(await canConnect('127.0.0.1', port)).toBe(true);
-    // Bound to 127.0.0.1 itself, not to the whole loopback net nor to every interface.
-    if (process.platform === 'linux') expect(await canConnect('127.0.0.2', port)).toBe(false);
+  it('listens on 127.0.0.1 only, the MCP Apps sandbox too', async () => {
+    // The bridge's port and the sandbox's second one.
+    expect(servers).toHaveLength(2);
+    const addresses = servers.map((s) => s.address() as AddressInfo);
+    expect(addresses[0]).toMatchObject({ address: '127.0.0.1', family: 'IPv4', port });
+    expect(addresses[1]).toMatchObject({ address: '127.0.0.1', family: 'IPv4', port: Number(new URL(t.bridge.appSandbox ?? '').port) });
     const external = Object.values(os.networkInterfaces())
       .flat()
       .find((i) => i && i.family === 'IPv4' && !i.internal);
-    if (external) expect(await canConnect(external.address, port)).toBe(false);
+    for (const { port: listening } of addresses) {
+      expect(await canConnect('127.0.0.1', listening)).toBe(true);
+      // Bound to 127.0.0.1 itself, not to the whole loopback net nor to every interface.
+      if (process.platform === 'linux') expect(await canConnect('127.0.0.2', listening)).toBe(false);
+      if (external) expect(await canConnect(external.address, listening)).toBe(false);
+    }
   });
 
   it('refuses to listen beyond loopback without the dangerous flag', async () => {

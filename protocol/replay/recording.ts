@@ -87,14 +87,19 @@ export function readRecordings(file: SessionFile): RecordedConnection[] {
     }
     return s;
   };
+  // An MCP App's lane holds what an app and MCP Lens said to each other: no server to replay.
+  const appLanes = new Set(file.connections.filter((c) => c.config.transport === 'app').map((c) => c.conn));
+  for (const event of file.events)
+    if (event.kind === 'spawn' && event.config.transport === 'app' && event.conn !== undefined) appLanes.add(event.conn);
   for (const info of file.connections) {
+    if (appLanes.has(info.conn)) continue;
     const recording = state(info.conn).recording;
     if (info.label !== undefined) recording.label = info.label;
     if (info.flow !== undefined) recording.flow = info.flow;
     if (info.protocolVersion !== undefined) recording.protocolVersion = info.protocolVersion;
   }
   for (const event of file.events) {
-    if (event.conn === undefined) continue;
+    if (event.conn === undefined || appLanes.has(event.conn)) continue;
     const s = state(event.conn);
     if (event.kind === 'spawn') {
       // A restarted process knows nothing of what was in flight.
