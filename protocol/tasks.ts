@@ -17,6 +17,20 @@ import type { Flow } from './flows.js';
 import type { JsonRpcError, JsonRpcId } from './jsonrpc.js';
 
 export const TASKS_EXTENSION = 'io.modelcontextprotocol/tasks';
+/** The `_meta` key that ties a message to a task (a question asked inside it, its result). */
+export const RELATED_TASK_META = 'io.modelcontextprotocol/related-task';
+
+/** The requests a client makes about a task it already has, in either revision. */
+export const TASK_METHODS = ['tasks/get', 'tasks/result', 'tasks/update', 'tasks/cancel'] as const;
+export type TaskMethod = (typeof TASK_METHODS)[number];
+/** A task's status pushed by the server: 2025-11-25's name, and the shorter one some servers use. */
+export const TASK_STATUS_NOTIFICATIONS = ['notifications/tasks/status', 'notifications/tasks'] as const;
+
+/** The task a message says it belongs to (`params._meta` or `result._meta`), if it says one. */
+export function relatedTaskId(paramsOrResult: unknown): string | undefined {
+  const related = record(record(record(paramsOrResult)._meta)[RELATED_TASK_META]);
+  return typeof related.taskId === 'string' ? related.taskId : undefined;
+}
 
 export const TASK_STATUSES = ['working', 'input_required', 'completed', 'failed', 'cancelled'] as const;
 export type TaskStatus = (typeof TASK_STATUSES)[number];
