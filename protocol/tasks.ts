@@ -70,6 +70,28 @@ export function serverTakesToolTasks(flow: Flow, capabilities: unknown): boolean
   return 'call' in record(record(record(caps.tasks).requests).tools);
 }
 
+/** Whether the server answers `tasks/list`: 2025-11-25's `tasks.list` capability (2026-07-28 has no tasks/list). */
+export function serverListsTasks(flow: Flow, capabilities: unknown): boolean {
+  return flow === 'handshake' && 'list' in record(record(capabilities).tasks);
+}
+
+/** Whether a client may send `tasks/cancel`: 2025-11-25's `tasks.cancel` capability, or the 2026-07-28 extension. */
+export function serverCancelsTasks(flow: Flow, capabilities: unknown): boolean {
+  const caps = record(capabilities);
+  if (flow === 'stateless') return TASKS_EXTENSION in record(caps.extensions);
+  return 'cancel' in record(caps.tasks);
+}
+
+/**
+ * Options for a request about tasks: in 2026-07-28 every one declares the extension in its own
+ * clientCapabilities (the server refuses it otherwise); 2025-11-25 needs nothing more.
+ */
+export function taskRequestOptions(session: Pick<ClientSession, 'flow' | 'capabilities'>, base: RequestOptions = {}): RequestOptions {
+  if (session.flow === 'handshake') return base;
+  const caps = session.capabilities;
+  return { ...base, capabilities: { ...caps, extensions: { ...record(caps.extensions), [TASKS_EXTENSION]: {} } } };
+}
+
 /**
  * How a tool may be run here: as a task where both the server and the tool allow it. In
  * 2026-07-28 the server decides per request, so a declared extension is all a client can offer.
@@ -195,10 +217,7 @@ class TaskDriver implements TaskRun {
 
   /** The session's capabilities with the extension declared: every request of a 2026-07-28 run carries it. */
   private requestOptions(): RequestOptions {
-    const base = this.options.request ?? {};
-    if (this.flow === 'handshake') return base;
-    const caps = this.session.capabilities;
-    return { ...base, capabilities: { ...caps, extensions: { ...record(caps.extensions), [TASKS_EXTENSION]: {} } } };
+    return taskRequestOptions(this.session, this.options.request ?? {});
   }
 
   private last(): { task?: TaskState } {
