@@ -35,6 +35,8 @@ export function WaterfallTaskList({
           data-polls={task.pollCount}
           data-rounds={task.rounds.length}
           data-row={task.row}
+          data-t0={task.t0}
+          data-t1={task.t1 ?? ''}
         >
           <button type="button" aria-pressed={selected === task.row} onClick={() => onSelect(task.row)}>
             {taskSentence(task)}
