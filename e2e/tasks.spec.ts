@@ -79,13 +79,13 @@ for (const flow of ['Handshake', 'Stateless'] as FlowName[]) {
       await tools.send();
       const card = tools.runner.getByTestId('task-card');
       await expect(card.getByTestId('task-status')).toHaveText('working');
+      const taskId = (await card.getByTestId('task-id').textContent()) ?? '';
       await card.getByTestId('task-cancel').click();
       await expect(card.getByTestId('task-status')).toHaveText('cancelled');
       await expect(tools.runner.getByTestId('cancel')).toBeHidden();
       await new AppPage(page).showOnly('method:tasks/cancel');
       await expect(page.getByTestId('timeline-row').first()).toBeVisible();
 
-      const taskId = (await card.getByTestId('task-id').textContent()) ?? '';
       const view = new TasksView(page);
       await expect(view.rowsOf(taskId, 'tasks/cancel')).toHaveCount(1);
       await view.showTimeline();

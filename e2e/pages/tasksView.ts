@@ -47,8 +47,11 @@ export class TasksView {
     expect(tip, `the task's bar under the pointer (${tips.map((s) => s.text).join(' | ')})`).toBeDefined();
     expect(tip?.text).toContain(status);
     await this.page.mouse.click(await this.timeline.waterfallX((t0 + t1) / 2), tip?.y ?? 0);
-    await expect(this.timeline.detail).toHaveAttribute('data-row', (await task.getAttribute('data-row')) ?? '');
-    await expect(this.timeline.detail.getByTestId('detail-task-id')).toHaveText(taskId);
+    const creating = this.timeline.row({ row: Number(await task.getAttribute('data-row')) });
+    await expect(creating).toHaveAttribute('aria-selected', 'true');
+    await expect(creating.getByTestId('task-chip')).toHaveText(/^creates task /);
+    const detail = await new AppPage(this.page).selectRow(creating);
+    await expect(detail.getByTestId('detail-task-id')).toHaveText(taskId);
   }
 
   /** Every poll of the list is marked with its task; the task's detail links each, and a link selects its row. */

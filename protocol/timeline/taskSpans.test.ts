@@ -111,6 +111,17 @@ describe('task spans on the timeline', () => {
     expect(index.window(0, 10).find((r) => r.id === 3)?.task).toBeUndefined();
   });
 
+  it('takes the creating answer as the start even when the server pushed the status first', () => {
+    const s = new EventScript();
+    s.request('c', 1, 'tools/call', { name: 'x', task: {} });
+    s.notify('c', 'stdout', 'notifications/tasks/status', { taskId: 'early', status: 'working' });
+    s.result('c', 1, { task: { taskId: 'early', status: 'working' } });
+    const index = indexOf(s);
+    const call = index.window(0, 10).find((r) => r.method === 'tools/call');
+    expect(index.tasks()).toMatchObject([{ taskId: 'early', row: call?.row, t0: call?.t0, method: 'tools/call', pollCount: 1 }]);
+    expect(call?.task).toEqual({ taskId: 'early', role: 'create' });
+  });
+
   it('shows a task only while its creating row passes the filter, but always for its connection', () => {
     const index = indexOf(handshakeRun());
     index.setFilter({ ...EMPTY_FILTER, methods: ['tasks/get'] }, { column: 'time', descending: false });

@@ -93,9 +93,14 @@ export class TaskSpans {
     if (result === undefined || method === undefined || TASK_METHOD_SET.has(method)) return;
     const created = createdBy(result);
     if (!created) return;
-    const key = keyOf(conn, created.taskId);
-    if (this.byKey.has(key)) return;
-    const task = this.newTask(conn, created.taskId, row, rowT0, method);
+    const known = this.byKey.get(keyOf(conn, created.taskId));
+    if (known && known.method !== undefined) return;
+    // A server may push the new task's status before the answer that creates it: the task met
+    // first in that push now gets its creating row and its start.
+    const task = known ?? this.newTask(conn, created.taskId, row, rowT0, method);
+    task.row = row;
+    task.method = method;
+    task.t0 = Math.min(task.t0, rowT0);
     this.rows.set(row, { task, role: 'create' });
     this.see(task, created, t);
   }
