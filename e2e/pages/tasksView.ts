@@ -55,14 +55,14 @@ export class TasksView {
   }
 
   /** Every poll of the list is marked with its task; the task's detail links each, and a link selects its row. */
-  async expectPollsPaired(taskId: string): Promise<void> {
-    const polls = this.rowsOf(taskId, 'tasks/get');
+  async expectPollsPaired(taskId: string, method = 'tasks/get'): Promise<void> {
+    const polls = this.rowsOf(taskId, method);
     await expect(polls.first()).toBeVisible();
     const detail = this.timeline.detail.getByTestId('detail-task');
     await expect(detail).toHaveAttribute('data-task', taskId);
     const links = detail.getByTestId('detail-task-poll');
     await expect(links.first()).toBeVisible();
-    const target = links.filter({ hasText: 'tasks/get' }).last();
+    const target = links.filter({ hasText: method }).last();
     const row = (await target.getAttribute('data-row')) ?? '';
     await target.click();
     await expect(this.timeline.detail).toHaveAttribute('data-row', row);
