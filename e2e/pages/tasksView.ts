@@ -24,7 +24,11 @@ export class TasksView {
 
   /** The timeline, whole and unfiltered, with the waterfall fitted to it. */
   async showTimeline(): Promise<void> {
-    await new AppPage(this.page).showOnly('');
+    await new AppPage(this.page).showTimeline();
+    // A filter an earlier step set (through the URL) is cleared the way a user clears it.
+    const clear = this.page.getByRole('button', { name: 'Clear filters' });
+    if ((await clear.count()) > 0 && (await clear.isEnabled())) await clear.click();
+    await this.timeline.unfiltered();
     await this.page.getByTestId('waterfall-fit').click();
   }
 

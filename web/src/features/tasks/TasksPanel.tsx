@@ -32,6 +32,13 @@ export function TasksPanel({ info, timeline }: { info: ConnInfo; timeline: Timel
   const { version } = useTimelineStats(timeline);
   const seen = useLatestAnswer(`${conn}:${version}`, () => timeline.tasks(conn)) ?? [];
   const cancel = useTaskCancel(conn, () => void list.refetch());
+  // The server's list goes stale as soon as a task this session follows moves: asked again then
+  // (and on opening, over a list cached from the last visit), not on every row of the timeline.
+  const moved = seen.map((t) => `${t.taskId}:${t.status}`).join('\n');
+  const { refetch } = list;
+  useEffect(() => {
+    if (open && listed) void refetch();
+  }, [moved, open, listed, refetch]);
   const [search, setSearch] = useState('');
   const shown = tasks.filter((t) => matches(t, search));
 
