@@ -1,10 +1,13 @@
 // A tool call run as a task, in each flow, against the demo's `research`: the task card follows
 // the task from working through the question to completed, the result shows as a plain call's
-// would, and Cancel task ends it cancelled (tasks/cancel on the wire).
+// would, and Cancel task ends it cancelled (tasks/cancel on the wire). Then the same task outside
+// the runner: one span on the waterfall with its polls and its input round, its polls marked
+// with it in the list and linked from its detail, and the Tasks tab listing it.
 import { createRequire } from 'node:module';
 import { test, expect } from './support/fixtures.js';
 import { AppPage, type FlowName } from './pages/appPage.js';
 import { ToolsPage } from './pages/toolsPage.js';
+import { TasksView } from './pages/tasksView.js';
 import { sharedSession } from './support/shared.js';
 
 for (const flow of ['Handshake', 'Stateless'] as FlowName[]) {
@@ -43,6 +46,26 @@ for (const flow of ['Handshake', 'Stateless'] as FlowName[]) {
       const first = (await tools.result.getByTestId('wire-request').first().textContent()) ?? '';
       if (flow === 'Handshake') expect(JSON.parse(first).params.task).toEqual({});
       else expect(first).toContain('"extensions":{"io.modelcontextprotocol/tasks":{}}');
+
+      const taskId = (await card.getByTestId('task-id').textContent()) ?? '';
+      const view = new TasksView(page);
+      await view.showTimeline();
+      await view.expectSpan(taskId, 'completed', 'some');
+      await view.expectPollsPaired(taskId);
+      // The input round is a row of the task too: the question (handshake) or its answer (stateless).
+      const round = view.rowsOf(taskId, flow === 'Handshake' ? 'elicitation/create' : 'tasks/update');
+      await expect(round.first()).toBeVisible();
+      const tasks = await view.openTasksTab();
+      if (flow === 'Handshake') {
+        // The demo declares tasks.list: the list is the server's.
+        const listed = tasks.locator(`[data-testid="tasks-row"][data-task="${taskId}"]`);
+        await expect(listed.getByTestId('tasks-row-status')).toHaveText('completed');
+        await expect(tasks.getByTestId('tasks-no-list')).toHaveCount(0);
+      } else {
+        await expect(tasks.getByTestId('tasks-no-list')).toContainText('no tasks/list');
+      }
+      const seen = tasks.locator(`[data-testid="seen-task"][data-task="${taskId}"]`);
+      await expect(seen.getByTestId('seen-task-status')).toHaveText('completed');
     });
 
     test('Cancel task: tasks/cancel goes out and the card ends cancelled', async ({ page }) => {
@@ -56,11 +79,50 @@ for (const flow of ['Handshake', 'Stateless'] as FlowName[]) {
       await tools.send();
       const card = tools.runner.getByTestId('task-card');
       await expect(card.getByTestId('task-status')).toHaveText('working');
+      const taskId = (await card.getByTestId('task-id').textContent()) ?? '';
       await card.getByTestId('task-cancel').click();
       await expect(card.getByTestId('task-status')).toHaveText('cancelled');
       await expect(tools.runner.getByTestId('cancel')).toBeHidden();
       await new AppPage(page).showOnly('method:tasks/cancel');
       await expect(page.getByTestId('timeline-row').first()).toBeVisible();
+
+      const view = new TasksView(page);
+      await expect(view.rowsOf(taskId, 'tasks/cancel')).toHaveCount(1);
+      await view.showTimeline();
+      await view.expectSpan(taskId, 'cancelled', 'none');
+      // Cancelled before its first tasks/get can come (the handshake run waits the poll interval first).
+      await view.expectPollsPaired(taskId, 'tasks/cancel');
+    });
+
+    test('the Tasks tab cancels a running task, and the waterfall ends it cancelled', async ({ page }) => {
+      const tools = new ToolsPage(page);
+      await tools.pick('Research (a task)');
+      await tools.field('tool-research_topic').fill('another long one');
+      await tools.field('tool-research_steps').fill('20');
+      await tools.field('tool-research_stepMs').fill('1000');
+      await tools.runner.getByTestId('run-as-task').check();
+      await tools.send();
+      const card = tools.runner.getByTestId('task-card');
+      await expect(card.getByTestId('task-status')).toHaveText('working');
+      const taskId = (await card.getByTestId('task-id').textContent()) ?? '';
+      const view = new TasksView(page);
+      const tasks = await view.openTasksTab();
+      if (flow === 'Handshake') {
+        const listed = tasks.locator(`[data-testid="tasks-row"][data-task="${taskId}"]`);
+        await expect(listed.getByTestId('tasks-row-status')).toHaveText('working');
+        await listed.getByTestId('tasks-row-cancel').click();
+        await expect(listed.getByTestId('tasks-row-status')).toHaveText('cancelled');
+      } else {
+        const seen = tasks.locator(`[data-testid="seen-task"][data-task="${taskId}"]`);
+        await expect(seen.getByTestId('seen-task-status')).toHaveText('working');
+        await seen.getByTestId('seen-task-cancel').click();
+      }
+      // The run polls on and sees the end: the span closes cancelled.
+      await expect(tasks.locator(`[data-testid="seen-task"][data-task="${taskId}"]`).getByTestId('seen-task-status')).toHaveText(
+        'cancelled',
+      );
+      await view.showTimeline();
+      await view.expectSpan(taskId, 'cancelled', 'none');
     });
   });
 }
@@ -91,4 +153,31 @@ test('server-everything (handshake flow): simulate-research-query requires a tas
   await dialog.getByRole('button', { name: 'Accept' }).click();
   await expect(card.getByTestId('task-status')).toHaveText('completed');
   await expect(tools.result.getByTestId('block-text').first()).toContainText('Research Report: owls');
+
+  // The task outside the runner: its span, polls and the clarification as its input round.
+  const taskId = (await card.getByTestId('task-id').textContent()) ?? '';
+  const view = new TasksView(page);
+  await view.showTimeline();
+  await view.expectSpan(taskId, 'completed', 'some');
+  await view.expectPollsPaired(taskId);
+  await expect(view.rowsOf(taskId, 'elicitation/create').first()).toBeVisible();
+  const tasks = await view.openTasksTab();
+  await expect(tasks.locator(`[data-testid="tasks-row"][data-task="${taskId}"]`).getByTestId('tasks-row-status')).toHaveText('completed');
+
+  // A second run, cancelled while it works: the span ends cancelled.
+  await tools.open();
+  await tools.field('tool-simulate-research-query_ambiguous').uncheck();
+  await tools.field('tool-simulate-research-query_topic').fill('bats');
+  await tools.send();
+  await expect(card.getByTestId('task-status')).toHaveText('working');
+  const cancelled = (await card.getByTestId('task-id').textContent()) ?? '';
+  expect(cancelled).not.toBe(taskId);
+  await card.getByTestId('task-cancel').click();
+  await expect(card.getByTestId('task-status')).toHaveText('cancelled');
+  await view.showTimeline();
+  await expect(view.rowsOf(cancelled, 'tasks/cancel')).toHaveCount(1);
+  await view.expectSpan(cancelled, 'cancelled', 'none');
+  const list = await view.openTasksTab();
+  await list.getByRole('button', { name: 'Refresh the tasks' }).click();
+  await expect(list.locator(`[data-testid="tasks-row"][data-task="${cancelled}"]`).getByTestId('tasks-row-status')).toHaveText('cancelled');
 });

@@ -5,7 +5,17 @@ import { describe, expect, it } from 'vitest';
 import { ClientSession, type InputAnswers } from './clientSession.js';
 import { META_KEYS, STATELESS_VERSION, type Flow } from './flows.js';
 import { classifyText, type JsonRpcId } from './jsonrpc.js';
-import { TASKS_EXTENSION, readTask, runTask, toolTaskMode, type TaskStep } from './tasks.js';
+import {
+  TASKS_EXTENSION,
+  readTask,
+  relatedTaskId,
+  runTask,
+  serverCancelsTasks,
+  serverListsTasks,
+  taskRequestOptions,
+  toolTaskMode,
+  type TaskStep,
+} from './tasks.js';
 
 /** The `_meta` key that ties a message to its task. */
 const RELATED_TASK = 'io.modelcontextprotocol/related-task';
@@ -308,5 +318,32 @@ describe('what a server and a tool allow', () => {
       pollIntervalMs: 9,
     });
     expect(readTask({ status: 'working' })).toBeUndefined();
+  });
+});
+
+describe('what a server says of tasks, for the Tasks panel and the timeline', () => {
+  it('lists tasks only in 2025-11-25 with tasks.list, and cancels with tasks.cancel or the extension', () => {
+    const handshake = { tasks: { list: {}, cancel: {} } };
+    expect(serverListsTasks('handshake', handshake)).toBe(true);
+    expect(serverListsTasks('handshake', { tasks: { cancel: {} } })).toBe(false);
+    expect(serverListsTasks('stateless', { extensions: { [TASKS_EXTENSION]: {} }, tasks: { list: {} } })).toBe(false);
+    expect(serverCancelsTasks('handshake', handshake)).toBe(true);
+    expect(serverCancelsTasks('handshake', { tasks: {} })).toBe(false);
+    expect(serverCancelsTasks('stateless', { extensions: { [TASKS_EXTENSION]: {} } })).toBe(true);
+  });
+
+  it('declares the extension on a 2026-07-28 request about a task, and adds nothing in 2025-11-25', () => {
+    const caps = { elicitation: {}, extensions: { other: {} } };
+    expect(taskRequestOptions({ flow: 'stateless', capabilities: caps }, { timeoutMs: 5 })).toEqual({
+      timeoutMs: 5,
+      capabilities: { elicitation: {}, extensions: { other: {}, [TASKS_EXTENSION]: {} } },
+    });
+    expect(taskRequestOptions({ flow: 'handshake', capabilities: caps })).toEqual({});
+  });
+
+  it('reads the related task of a message from its _meta, and nothing from a malformed one', () => {
+    expect(relatedTaskId({ _meta: { [RELATED_TASK]: { taskId: 't1' } } })).toBe('t1');
+    expect(relatedTaskId({ _meta: { [RELATED_TASK]: { taskId: 7 } } })).toBeUndefined();
+    expect(relatedTaskId('nope')).toBeUndefined();
   });
 });

@@ -17,6 +17,20 @@ import type { Flow } from './flows.js';
 import type { JsonRpcError, JsonRpcId } from './jsonrpc.js';
 
 export const TASKS_EXTENSION = 'io.modelcontextprotocol/tasks';
+/** The `_meta` key that ties a message to a task (a question asked inside it, its result). */
+export const RELATED_TASK_META = 'io.modelcontextprotocol/related-task';
+
+/** The requests a client makes about a task it already has, in either revision. */
+export const TASK_METHODS = ['tasks/get', 'tasks/result', 'tasks/update', 'tasks/cancel'] as const;
+export type TaskMethod = (typeof TASK_METHODS)[number];
+/** A task's status pushed by the server: 2025-11-25's name, and the shorter one some servers use. */
+export const TASK_STATUS_NOTIFICATIONS = ['notifications/tasks/status', 'notifications/tasks'] as const;
+
+/** The task a message says it belongs to (`params._meta` or `result._meta`), if it says one. */
+export function relatedTaskId(paramsOrResult: unknown): string | undefined {
+  const related = record(record(record(paramsOrResult)._meta)[RELATED_TASK_META]);
+  return typeof related.taskId === 'string' ? related.taskId : undefined;
+}
 
 export const TASK_STATUSES = ['working', 'input_required', 'completed', 'failed', 'cancelled'] as const;
 export type TaskStatus = (typeof TASK_STATUSES)[number];
@@ -54,6 +68,28 @@ export function serverTakesToolTasks(flow: Flow, capabilities: unknown): boolean
   const caps = record(capabilities);
   if (flow === 'stateless') return TASKS_EXTENSION in record(caps.extensions);
   return 'call' in record(record(record(caps.tasks).requests).tools);
+}
+
+/** Whether the server answers `tasks/list`: 2025-11-25's `tasks.list` capability (2026-07-28 has no tasks/list). */
+export function serverListsTasks(flow: Flow, capabilities: unknown): boolean {
+  return flow === 'handshake' && 'list' in record(record(capabilities).tasks);
+}
+
+/** Whether a client may send `tasks/cancel`: 2025-11-25's `tasks.cancel` capability, or the 2026-07-28 extension. */
+export function serverCancelsTasks(flow: Flow, capabilities: unknown): boolean {
+  const caps = record(capabilities);
+  if (flow === 'stateless') return TASKS_EXTENSION in record(caps.extensions);
+  return 'cancel' in record(caps.tasks);
+}
+
+/**
+ * Options for a request about tasks: in 2026-07-28 every one declares the extension in its own
+ * clientCapabilities (the server refuses it otherwise); 2025-11-25 needs nothing more.
+ */
+export function taskRequestOptions(session: Pick<ClientSession, 'flow' | 'capabilities'>, base: RequestOptions = {}): RequestOptions {
+  if (session.flow === 'handshake') return base;
+  const caps = session.capabilities;
+  return { ...base, capabilities: { ...caps, extensions: { ...record(caps.extensions), [TASKS_EXTENSION]: {} } } };
 }
 
 /**
@@ -181,10 +217,7 @@ class TaskDriver implements TaskRun {
 
   /** The session's capabilities with the extension declared: every request of a 2026-07-28 run carries it. */
   private requestOptions(): RequestOptions {
-    const base = this.options.request ?? {};
-    if (this.flow === 'handshake') return base;
-    const caps = this.session.capabilities;
-    return { ...base, capabilities: { ...caps, extensions: { ...record(caps.extensions), [TASKS_EXTENSION]: {} } } };
+    return taskRequestOptions(this.session, this.options.request ?? {});
   }
 
   private last(): { task?: TaskState } {

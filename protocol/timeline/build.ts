@@ -27,6 +27,7 @@ export function buildRow(fold: TimelineFold, row: number): TimelineRow {
   const t1 = rows.t1.get(row);
   const parent = rows.parent.get(row);
   const worst = rows.worst.get(row);
+  const task = fold.tasks.roleOf(row);
   return {
     row,
     kind: at(KINDS, rows.kind.get(row)),
@@ -47,6 +48,7 @@ export function buildRow(fold: TimelineFold, row: number): TimelineRow {
     summary: rowSummary(fold, row),
     seqs,
     events: rows.events.get(row),
+    ...(task ? { task } : {}),
   };
 }
 
@@ -110,6 +112,7 @@ export function buildDetail(fold: TimelineFold, row: number): RowDetail {
   for (let r = row + 1; r < fold.rows.count && childRows.length < wanted; r++) if (fold.rows.parent.get(r) === row) childRows.push(r);
   const parent = fold.rows.parent.get(row);
   const revision = fold.revisions.get(fold.rows.conn.get(row));
+  const task = fold.tasks.taskOfRow(row, (conn) => fold.conns.at(conn));
   return {
     row: buildRow(fold, row),
     lines,
@@ -118,6 +121,7 @@ export function buildDetail(fold: TimelineFold, row: number): RowDetail {
     ...(revision === undefined ? {} : { revision }),
     ...(parent < 0 ? {} : { parent }),
     childRows,
+    ...(task ? { task } : {}),
   };
 }
 

@@ -89,6 +89,58 @@ export interface TimelineRow {
   seqs: number[];
   /** How many events the row has. */
   events: number;
+  /** The task this row belongs to (it created it, polled it, answered its question…), and how. */
+  task?: { taskId: string; role: TaskRowRole };
+}
+
+/** How a row takes part in a task (taskSpans.ts). */
+export type TaskRowRole =
+  /** The request whose answer created the task. */
+  | 'create'
+  /** tasks/get, tasks/result, tasks/update, tasks/cancel, or a status notification. */
+  | 'poll'
+  /** A question asked inside the task (a server request tied to it), or its answer (tasks/update). */
+  | 'input'
+  /** Any other message tied to the task by `io.modelcontextprotocol/related-task`. */
+  | 'related';
+
+/** A poll of a task: a request about it, or a status the server pushed. */
+export interface TaskPoll {
+  row: number;
+  t: number;
+  method: string;
+  /** The status the poll's answer (or the notification) carried, if any. */
+  status?: string;
+}
+
+/** An input round: from the task waiting for input (or the question asked) to the answer. */
+export interface TaskInputRound {
+  row: number;
+  t0: number;
+  /** Absent while unanswered. */
+  t1?: number;
+}
+
+/** One task as the timeline saw it on the wire, from creation to its terminal status. */
+export interface TimelineTask {
+  taskId: string;
+  conn?: string;
+  /** The row of the request whose answer created it (or, for a task met first in a poll, that poll's). */
+  row: number;
+  /** The creating request's method (tools/call…); absent when the creation was not seen. */
+  method?: string;
+  t0: number;
+  /** When a terminal status (completed, failed, cancelled) was first seen; absent while open. */
+  t1?: number;
+  /** The last status seen, as the server wrote it. */
+  status: string;
+  statusMessage?: string;
+  /** Each status in the order seen, repeats folded. */
+  statuses: string[];
+  /** The first MAX_TASK_POLLS polls; `pollCount` counts them all. */
+  polls: TaskPoll[];
+  pollCount: number;
+  rounds: TaskInputRound[];
 }
 
 /** Facets combine with AND; values inside one facet with OR. An empty list means "any". */
@@ -203,6 +255,8 @@ export interface RowDetail {
   /** The row's parent and children, for navigation. */
   parent?: number;
   childRows: number[];
+  /** The task the row belongs to, with its polls (links in the detail pane). */
+  task?: TimelineTask;
 }
 
 /** Page -> worker. Every query carries a `q` the answer echoes. */
@@ -239,7 +293,9 @@ export type TimelineQuery =
   /** Where a row sits in the filtered, sorted list (-1 when filtered out). */
   | { type: 'position'; q: number; row: number }
   /** The row holding an event (for links from other panels). */
-  | { type: 'rowOf'; q: number; seq: number };
+  | { type: 'rowOf'; q: number; seq: number }
+  /** The tasks seen on the wire (of one connection, or all) whose creating row passes the filter. */
+  | { type: 'tasks'; q: number; conn?: string };
 
 /** Worker -> page. */
 export type TimelineAnswer =
@@ -249,6 +305,7 @@ export type TimelineAnswer =
   | { type: 'detail'; q: number; detail: RowDetail | undefined }
   | { type: 'position'; q: number; index: number }
   | { type: 'rowOf'; q: number; row: number }
+  | { type: 'tasks'; q: number; tasks: TimelineTask[] }
   | { type: 'filtered'; q: number }
   /** A source that could not be read whole: what was read stays, with the reason. */
   | { type: 'problem'; message: string };
@@ -265,6 +322,8 @@ export interface TimelineClient {
   detail(row: number): Promise<RowDetail | undefined>;
   position(row: number): Promise<number>;
   rowOf(seq: number): Promise<number>;
+  /** Tasks seen on the wire, in the order created; `conn` narrows to one connection and ignores the filter. */
+  tasks(conn?: string): Promise<TimelineTask[]>;
   /** Called with every new stats (at most once per animation frame); returns the unsubscribe. */
   onStats(listener: (stats: TimelineStats) => void): () => void;
   onProblem(listener: (message: string) => void): () => void;

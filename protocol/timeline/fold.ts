@@ -13,6 +13,7 @@ import { Interner } from './columns.js';
 import { PENDING, directionCode, eolCode, eventKindCode, kindCode, severityCode, statusCode, streamCode } from './codes.js';
 import { EventTable, FindingTable, RowTable } from './rows.js';
 import { TextStore } from './textStore.js';
+import { TaskSpans } from './taskSpans.js';
 import type { RowStatus } from './contract.js';
 
 /** Closed exchanges the tracker keeps for late and duplicate answers and for linking rounds. */
@@ -57,6 +58,8 @@ export class TimelineFold {
   readonly texts = new TextStore();
   readonly conns = new Interner();
   readonly methods = new Interner();
+  /** Tasks seen on the wire, per connection (not kept in a saved index: a restored fold has none). */
+  readonly tasks = new TaskSpans();
   /** Per connection id: the protocol revision its session speaks, once known. */
   readonly revisions = new Map<number, string>();
   /** Row counts per facet value, kept as rows come and change. */
@@ -270,8 +273,11 @@ export class TimelineFold {
     const c = message.classified;
     switch (pairing.kind) {
       case 'request':
-      case 'duplicate-request-id':
-        return this.onRequest(message, pairing.exchange, event, e, conn, direction);
+      case 'duplicate-request-id': {
+        const row = this.onRequest(message, pairing.exchange, event, e, conn, direction);
+        if (c.kind === 'request') this.tasks.request(conn, row, event.t, message.from, c.method, c.params);
+        return row;
+      }
       case 'response': {
         const row = this.join(pairing.exchange, e);
         if (row < 0) return this.newRow('orphan-response', statusCode('orphan'), direction, event, e, conn);
@@ -280,6 +286,8 @@ export class TimelineFold {
         this.connRows.get(conn)?.open.delete(row);
         const exchange = this.tracker.exchanges.get(pairing.exchange);
         if (exchange?.method === 'initialize' && c.kind === 'result') this.learnRevision(conn, c.result);
+        const method = this.methods.at(this.rows.method.get(row));
+        this.tasks.response(conn, row, event.t, this.rows.t0.get(row), method, c.kind === 'result' ? c.result : undefined);
         return row;
       }
       case 'late-response':
@@ -297,8 +305,11 @@ export class TimelineFold {
       }
       case 'unknown-id':
         return this.newRow('orphan-response', statusCode('orphan'), direction, event, e, conn);
-      case 'notification':
-        return this.newRow('notification', NO_STATUS, direction, event, e, conn, c);
+      case 'notification': {
+        const row = this.newRow('notification', NO_STATUS, direction, event, e, conn, c);
+        if (c.kind === 'notification') this.tasks.notification(conn, row, event.t, c.method, c.params);
+        return row;
+      }
       case 'none':
         return this.newRow('invalid', statusCode('invalid'), direction, event, e, conn);
       default: {

@@ -157,6 +157,9 @@ export class TimelineHost {
       case 'rowOf':
         this.post({ type: 'rowOf', q: query.q, row: this.index.rowOf(query.seq) });
         return;
+      case 'tasks':
+        this.post({ type: 'tasks', q: query.q, tasks: this.index.tasks(query.conn) });
+        return;
       default: {
         const never: never = query;
         return never;

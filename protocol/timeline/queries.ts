@@ -44,6 +44,7 @@ export const timelineQuerySchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('detail'), q, row: z.number().int() }),
   z.object({ type: z.literal('position'), q, row: z.number().int() }),
   z.object({ type: z.literal('rowOf'), q, seq: z.number().int() }),
+  z.object({ type: z.literal('tasks'), q, conn: z.string().max(1000).optional() }),
 ]);
 
 /** The schema and the contract's type must describe the same messages. */

@@ -13,6 +13,7 @@ import {
   type TimelineSort,
   type TimelineSpan,
   type TimelineStats,
+  type TimelineTask,
 } from './contract.js';
 import { buildDetail, buildRow, buildSpan } from './build.js';
 import { CompiledFilter } from './filter.js';
@@ -195,6 +196,14 @@ export class TimelineIndex {
       chosen = longestFirst(chosen, length, limit);
     }
     return chosen.map((row) => buildSpan(this.fold, row));
+  }
+
+  /** Tasks in the order created: of one connection (whatever the filter), or those whose creating row passes it. */
+  tasks(conn?: string): TimelineTask[] {
+    const fold = this.fold;
+    const connName = (id: number): string | undefined => fold.conns.at(id);
+    if (conn === undefined) return fold.tasks.list(connName, (_, row) => this.view.has(row));
+    return fold.tasks.list(connName, (id) => connName(id) === conn);
   }
 
   stats(extra: {

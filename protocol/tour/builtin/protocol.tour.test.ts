@@ -67,12 +67,15 @@ describe('the built-in tour', () => {
     expect(validate(parseYaml(tourText, { maxAliasCount: 1000 })), JSON.stringify(validate.errors)).toBe(true);
   });
 
-  it('the handshake flow: initialize, initialized, the eight rounds, then the answer to the server’s question by its id', () => {
+  it('the handshake flow: initialize, initialized, the eight rounds, the answer to the server’s question by its id, then a task', () => {
     const steps = onConnection('handshake');
     expect(steps.map((s) => s.send?.method)).toEqual([
       'initialize',
       'notifications/initialized',
       ...ROUNDS.map(([method]) => method),
+      undefined,
+      'tools/call',
+      'tasks/result',
       undefined,
     ]);
     expect(steps.slice(2, 10).map((s) => [s.send?.method, s.send?.params])).toEqual(ROUNDS.map(([method, params]) => [method, params]));
@@ -84,6 +87,18 @@ describe('the built-in tour', () => {
     expect(step('hs-answer')).toMatchObject({
       send: { id: { $ref: 'hs-confirm#$.id' }, result: { action: 'accept', content: { confirm: true } } },
       wait: { response: 'hs-confirm' },
+    });
+  });
+
+  it('the task: research called with params.task, tasks/result for the task the answer named, its question answered by its id', () => {
+    expect(step('hs-task').send?.params).toMatchObject({ name: 'research', task: { ttl: 60000 } });
+    expect(step('hs-task-result')).toMatchObject({
+      send: { method: 'tasks/result', params: { taskId: { $ref: 'hs-task#$.result.task.taskId' } } },
+      wait: { method: 'elicitation/create' },
+    });
+    expect(step('hs-task-answer')).toMatchObject({
+      send: { id: { $ref: 'hs-task-result#$.id' }, result: { action: 'accept', content: { depth: 'thorough' } } },
+      wait: { response: 'hs-task-result' },
     });
   });
 

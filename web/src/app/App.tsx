@@ -12,6 +12,7 @@ import { PastSessions, type Archive } from '../features/journal/PastSessions.js'
 import { ToolsPanel } from '../features/tools/ToolsPanel.js';
 import { ResourcesPanel } from '../features/resources/ResourcesPanel.js';
 import { PromptsPanel } from '../features/prompts/PromptsPanel.js';
+import { TasksPanel } from '../features/tasks/TasksPanel.js';
 import { QuestionHost } from '../features/questions/QuestionHost.js';
 import { CompareView } from '../features/compare/CompareView.js';
 import { ExportButton } from '../features/journal/sessionFiles.js';
@@ -41,11 +42,12 @@ import { WorkshopView } from '../features/tour/WorkshopView.js';
 import { FollowerPage, followRequested } from '../features/tour/FollowerPage.js';
 import { tourRequested } from '../features/tour/tourSource.js';
 
-type Tab = 'tools' | 'resources' | 'prompts' | 'timeline' | 'compare' | 'workshop';
+type Tab = 'tools' | 'resources' | 'prompts' | 'tasks' | 'timeline' | 'compare' | 'workshop';
 const TABS: { id: Tab; label: string }[] = [
   { id: 'tools', label: 'Tools' },
   { id: 'resources', label: 'Resources' },
   { id: 'prompts', label: 'Prompts' },
+  { id: 'tasks', label: 'Tasks' },
   { id: 'timeline', label: 'Timeline' },
   { id: 'compare', label: 'Compare flows' },
   { id: 'workshop', label: 'Workshop' },
@@ -311,10 +313,10 @@ function Shell({ store }: { store: SessionStore }) {
                 )}
                 {tab === 'compare' && <CompareView dark={dark} />}
                 {tab === 'workshop' && <WorkshopView />}
-                {(tab === 'tools' || tab === 'resources' || tab === 'prompts') && !panel && (
-                  <p className="empty">Connect to a server first: its tools, resources and prompts show up here.</p>
+                {(tab === 'tools' || tab === 'resources' || tab === 'prompts' || tab === 'tasks') && !panel && (
+                  <p className="empty">Connect to a server first: its tools, resources, prompts and tasks show up here.</p>
                 )}
-                {(tab === 'tools' || tab === 'resources' || tab === 'prompts') && ended && (
+                {(tab === 'tools' || tab === 'resources' || tab === 'prompts' || tab === 'tasks') && ended && (
                   <div className="banner-box warn" role="status" data-testid="panel-ended">
                     {ended.label ?? ended.conn} {statusLine(ended)}: what it answered is shown as it ended; connect again to call it.
                   </div>
@@ -322,6 +324,7 @@ function Shell({ store }: { store: SessionStore }) {
                 {tab === 'tools' && panel && <ToolsPanel key={panel.conn} info={panel} dark={dark} onReadResource={readResource} />}
                 {tab === 'resources' && panel && <ResourcesPanel key={panel.conn} info={panel} dark={dark} readRequest={readRequest} />}
                 {tab === 'prompts' && panel && <PromptsPanel key={panel.conn} info={panel} dark={dark} />}
+                {tab === 'tasks' && panel && <TasksPanel key={panel.conn} info={panel} timeline={liveTimeline} />}
               </ErrorBoundary>
             </div>
           </div>

@@ -10,6 +10,7 @@ import { CopyButtons, commandFor, type CommandContext } from './CopyButtons.js';
 import { ExactLine } from './ExactLine.js';
 import { JsonTree } from './JsonTree.js';
 import { ReplayNoteDetail } from './ReplayNoteDetail.js';
+import { TaskDetail } from './TaskDetail.js';
 import { ResendUnavailable } from './ResendUnavailable.js';
 import type { ResendProps } from './ResendAction.js';
 import { readExchangeNote, REPLAY_TOPICS } from '../../../../protocol/replay/notes.js';
@@ -134,6 +135,7 @@ export function DetailPane({ detail, conn, connName, onClose, onPickRow, onPickS
           </>
         )}
       </dl>
+      {detail.task && <TaskDetail task={detail.task} row={row.row} onPickRow={onPickRow} />}
       {authStep?.success && <AuthStepDetail event={authStep.data} all={auth?.events} onPickSeq={onPickSeq} onStep={auth?.onStep} />}
       {detail.findings.length > 0 && (
         <ul className="findings" aria-label="Lint findings" data-testid="findings">

@@ -93,7 +93,9 @@ function sameRow(a: RowProps, b: RowProps): boolean {
     x.worst === y.worst &&
     x.depth === y.depth &&
     x.method === y.method &&
-    x.summary === y.summary
+    x.summary === y.summary &&
+    x.task?.taskId === y.task?.taskId &&
+    x.task?.role === y.task?.role
   );
 }
 
@@ -182,11 +184,33 @@ export const DataRow = memo(function DataRow({ row, index, top, selected, expand
         {row.bytesIn > 0 ? formatBytes(row.bytesIn) : ''}
       </div>
       <div role="gridcell" className="tl-summary">
+        {row.task && <TaskChip taskId={row.task.taskId} role={row.task.role} />}
         {row.summary}
       </div>
     </div>
   );
 }, sameRow);
+
+const ROLE_WORDS: Record<NonNullable<TimelineRow['task']>['role'], string> = {
+  create: 'created task',
+  poll: 'a poll of task',
+  input: 'an input round of task',
+  related: 'tied to task',
+};
+
+/** Which task a row belongs to; the id is the server's, shown as text and clipped. */
+function TaskChip({ taskId, role }: NonNullable<TimelineRow['task']>) {
+  return (
+    <span className={`tl-task-chip role-${role}`} title={`${ROLE_WORDS[role]} ${taskId}`} data-testid="task-chip" data-task={taskId}>
+      {role === 'create' ? 'creates ' : ''}task {shortTaskId(taskId)}
+    </span>
+  );
+}
+
+/** Task ids are often UUIDs: the first characters tell tasks of one session apart. */
+export function shortTaskId(taskId: string): string {
+  return taskId.length > 10 ? `${taskId.slice(0, 8)}…` : taskId;
+}
 
 export function PlaceholderRow({ index, top }: { index: number; top: number }) {
   return (

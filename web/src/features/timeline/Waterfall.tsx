@@ -5,13 +5,14 @@
  * Following keeps the right edge at "now" until the user moves the view.
  */
 import { useEffect, useLayoutEffect, useRef, useState, type KeyboardEvent, type PointerEvent, type ReactNode } from 'react';
-import type { TimelineClient, TimelineSpan, TimelineStats } from '../../../../protocol/timeline/contract.js';
+import type { TimelineClient, TimelineSpan, TimelineStats, TimelineTask } from '../../../../protocol/timeline/contract.js';
 import { formatDuration, kindLabel, statusLabel } from './format.js';
 import { fit, follow, pan, reveal, tAt, width, zoom, type TimeRange } from './timeAxis.js';
 import { useLatestAnswer } from './useTimelineData.js';
 import { useThrottled } from './useThrottled.js';
 import { LABEL_WIDTH, layoutWaterfall } from './waterfallLayout.js';
-import { boxesOf, hitTest, paintWaterfall, readPalette, type Palette, type PaintInput } from './waterfallPaint.js';
+import { boxesOf, hitBox, paintWaterfall, readPalette, type Palette, type PaintInput } from './waterfallPaint.js';
+import { TaskTip, WaterfallTaskList } from './WaterfallTaskList.js';
 
 /** Spans asked per pixel of the time axis: more could not be told apart. */
 const SPANS_PER_PX = 2;
@@ -67,7 +68,7 @@ export function Waterfall({
   const [following, setFollowing] = useState(live);
   /** The width kept while following; undefined grows with the session (up to AUTO_FOLLOW_MAX_MS). */
   const [followWidth, setFollowWidth] = useState<number | undefined>();
-  const [hover, setHover] = useState<{ span: TimelineSpan; x: number; y: number } | undefined>();
+  const [hover, setHover] = useState<{ span?: TimelineSpan; task?: TimelineTask; row: number; x: number; y: number } | undefined>();
   const [palette, setPalette] = useState<Palette | undefined>();
   const [clock, setClock] = useState(() => Date.now());
   const drag = useRef<{ x: number; range: TimeRange; moved: boolean } | undefined>(undefined);
@@ -141,10 +142,13 @@ export function Waterfall({
   // of the page's main thread). A range the user moves is painted at once, with the spans at hand.
   const answer = useLatestAnswer(range && size.w > 0 ? `${range.t0}:${range.t1}:${version}:${plot}` : '', async () => ({
     spans: range ? await client.spans(range.t0, range.t1, Math.max(200, Math.round(plot * SPANS_PER_PX))) : [],
+    // Tasks are few (one per task-augmented request), asked whole: each spans many exchanges.
+    tasks: range ? await client.tasks() : [],
     now,
     range,
   }));
   const spans = answer?.spans;
+  const allTasks = answer?.tasks;
   // While something is pending, "now" ticks on its own and each tick is painted.
   const paintNow = pending || answer === undefined ? now : answer.now;
   const paintRange = following && answer?.range ? answer.range : range;
@@ -163,7 +167,8 @@ export function Waterfall({
     // labelled from the session's start read "-1796380368971.0 ms" across the axis.
     const r = paintRange ?? fit(tMin, tMax);
     const minGap = (width(r) / plot) * 3;
-    const layout = layoutWaterfall(spans ?? [], lanes, paintNow, minGap, size.h);
+    const shownTasks = (allTasks ?? []).filter((task) => task.t0 <= r.t1 && (task.t1 ?? paintNow) >= r.t0);
+    const layout = layoutWaterfall(spans ?? [], lanes, paintNow, minGap, size.h, shownTasks);
     const input: PaintInput = {
       layout,
       range: r,
@@ -172,15 +177,16 @@ export function Waterfall({
       now: paintNow,
       origin: tMin,
       selected,
-      hovered: hover?.span.row,
+      hovered: hover?.row,
       laneLabel,
       palette,
     };
     paintWaterfall(ctx, input);
     painted.current = input;
-  }, [spans, lanes, paintNow, size, palette, paintRange, plot, selected, hover, laneLabel, tMin, tMax]);
+  }, [spans, allTasks, lanes, paintNow, size, palette, paintRange, plot, selected, hover, laneLabel, tMin, tMax]);
 
-  const rowAt = (px: number, py: number): number | undefined => (painted.current ? hitTest(boxesOf(painted.current), px, py) : undefined);
+  const boxAt = (px: number, py: number) => (painted.current ? hitBox(boxesOf(painted.current), px, py) : undefined);
+  const rowAt = (px: number, py: number): number | undefined => boxAt(px, py)?.row;
 
   const move = (next: TimeRange): void => {
     setFollowing(false);
@@ -226,9 +232,11 @@ export function Waterfall({
       if (d.moved) move(pan(d.range, (-dx * width(d.range)) / plot));
       return;
     }
-    const row = rowAt(pointerX(event), pointerY(event));
-    const span = row === undefined ? undefined : spans?.find((s) => s.row === row);
-    setHover(span ? { span, x: pointerX(event), y: pointerY(event) } : undefined);
+    const box = boxAt(pointerX(event), pointerY(event));
+    const where = { row: box?.row ?? -1, x: pointerX(event), y: pointerY(event) };
+    const task = box?.task === undefined ? undefined : allTasks?.find((t) => t.row === box.row && t.taskId === box.task);
+    const span = box === undefined || task ? undefined : spans?.find((s) => s.row === box.row);
+    setHover(task ? { task, ...where } : span ? { span, ...where } : undefined);
   };
   const onPointerUp = (event: PointerEvent<HTMLCanvasElement>): void => {
     const d = drag.current;
@@ -313,6 +321,7 @@ export function Waterfall({
         data-t1={range ? round3(range.t1) : ''}
         data-following={following}
         data-spans={spans?.length ?? 0}
+        data-tasks={allTasks?.length ?? 0}
       >
         <canvas
           ref={canvasRef}
@@ -322,7 +331,8 @@ export function Waterfall({
           onPointerUp={onPointerUp}
           onPointerLeave={() => setHover(undefined)}
         />
-        {hover && (
+        {hover?.task && <TaskTip task={hover.task} left={Math.min(hover.x + 12, size.w - 220)} top={hover.y + 12} />}
+        {hover?.span && (
           <div className="tl-tip" style={{ left: Math.min(hover.x + 12, size.w - 220), top: hover.y + 12 }} role="tooltip">
             <strong>{hover.span.method ?? kindLabel(hover.span.kind)}</strong> {statusLabel(hover.span.status)}
             {hover.span.t1 !== undefined && hover.span.kind === 'request'
@@ -332,6 +342,7 @@ export function Waterfall({
           </div>
         )}
       </div>
+      <WaterfallTaskList tasks={allTasks ?? []} selected={selected} onSelect={onSelect} />
     </section>
   );
 }

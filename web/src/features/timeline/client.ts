@@ -13,6 +13,7 @@ import type {
   TimelineSort,
   TimelineSpan,
   TimelineStats,
+  TimelineTask,
 } from '../../../../protocol/timeline/contract.js';
 
 /** The worker as the client sees it; tests put the host itself behind one. */
@@ -110,6 +111,11 @@ export class WorkerTimelineClient implements TimelineClient {
     return answer.type === 'rowOf' ? answer.row : -1;
   }
 
+  async tasks(conn?: string): Promise<TimelineTask[]> {
+    const answer = await this.ask((q) => ({ type: 'tasks', q, ...(conn === undefined ? {} : { conn }) }));
+    return answer.type === 'tasks' ? answer.tasks : [];
+  }
+
   onStats(listener: (stats: TimelineStats) => void): () => void {
     this.statsListeners.add(listener);
     if (this.latest) listener(this.latest);
@@ -158,6 +164,7 @@ export class WorkerTimelineClient implements TimelineClient {
       case 'detail':
       case 'position':
       case 'rowOf':
+      case 'tasks':
       case 'filtered': {
         const resolve = this.waiting.get(answer.q);
         this.waiting.delete(answer.q);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { TimelineSpan } from '../../../../protocol/timeline/contract.js';
-import { AXIS_HEIGHT, MAX_TRACKS, layoutWaterfall, rowBox } from './waterfallLayout.js';
+import type { TimelineSpan, TimelineTask } from '../../../../protocol/timeline/contract.js';
+import { AXIS_HEIGHT, MAX_TASK_TRACKS, MAX_TRACKS, layoutWaterfall, rowBox, taskBox } from './waterfallLayout.js';
 
 const call = (row: number, conn: string, t0: number, t1?: number, depth = 0): TimelineSpan => ({
   row,
@@ -74,5 +74,45 @@ describe('waterfall layout', () => {
   it('keeps a gap between spans sharing a track', () => {
     const layout = layoutWaterfall([call(1, 'a', 0, 10), call(2, 'a', 11, 20)], ['a'], 100, 5, 300);
     expect(trackOf(layout, 2)).toBe(1);
+  });
+
+  it('gives tasks tracks of their own between the instants and the exchanges, overlapping ones stacked', () => {
+    const task = (row: number, conn: string, t0: number, t1?: number): TimelineTask => ({
+      taskId: `t${row}`,
+      conn,
+      row,
+      t0,
+      ...(t1 === undefined ? {} : { t1 }),
+      status: 'working',
+      statuses: ['working'],
+      polls: [],
+      pollCount: 0,
+      rounds: [],
+    });
+    const layout = layoutWaterfall([call(1, 'a', 0, 10), tick(2, 'a', 5)], ['a'], 1000, 0, 300, [
+      task(1, 'a', 0, 500),
+      task(3, 'a', 100),
+      task(4, 'a', 600, 700),
+    ]);
+    expect(layout.tasks.map((p) => p.track)).toEqual([0, 1, 0]);
+    expect(layout.lanes[0]?.taskTracks).toBe(2);
+    const first = layout.tasks[0];
+    const second = layout.tasks[1];
+    const box = first ? taskBox(layout, first) : { top: 0, height: 0 };
+    const below = second ? taskBox(layout, second) : { top: 0, height: 0 };
+    const exchange = rowBox(layout, layout.placed.find((p) => p.span.row === 1) ?? { span: call(1, 'a', 0, 10), lane: 0, track: 0 });
+    const band = rowBox(layout, layout.placed.find((p) => p.span.row === 2) ?? { span: tick(2, 'a', 5), lane: 0, track: -1 });
+    expect(band.top + band.height).toBeLessThanOrEqual(box.top);
+    expect(box.top + box.height).toBeLessThanOrEqual(below.top);
+    expect(below.top + below.height).toBeLessThanOrEqual(exchange.top);
+    const crowd = layoutWaterfall(
+      [],
+      ['a'],
+      1000,
+      0,
+      300,
+      [1, 2, 3, 4, 5].map((i) => task(i, 'a', i)),
+    );
+    expect(crowd.lanes[0]?.taskTracks).toBe(MAX_TASK_TRACKS);
   });
 });

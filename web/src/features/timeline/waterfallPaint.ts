@@ -7,6 +7,7 @@ import type { Severity, TimelineSpan } from '../../../../protocol/timeline/contr
 import { statusTone, type Tone } from './format.js';
 import { tickLabel, tickStep, ticks, xOf, type TimeRange } from './timeAxis.js';
 import { AXIS_HEIGHT, LABEL_WIDTH, rowBox, type Layout, type Placed } from './waterfallLayout.js';
+import { paintTask, taskBoxOf } from './waterfallTasks.js';
 
 export interface Palette {
   bg: string;
@@ -63,6 +64,8 @@ export interface Box {
   top: number;
   bottom: number;
   instant: boolean;
+  /** A task's span (its row is the task's creating row). */
+  task?: string;
 }
 
 /** How wide an instant (a notification, a stderr line) is drawn: whole pixels, no blending. */
@@ -140,6 +143,11 @@ export function paintWaterfall(ctx: CanvasRenderingContext2D, input: PaintInput)
     }
     paintSpan(ctx, input, placed, x);
   }
+  let selectedTask: Box | undefined;
+  for (const placed of layout.tasks) {
+    paintTask(ctx, input, placed, x);
+    if (placed.task.row === input.selected) selectedTask = taskBoxOf(input, placed, x);
+  }
   for (const [color, list] of instants) {
     ctx.fillStyle = color;
     ctx.beginPath();
@@ -163,6 +171,16 @@ export function paintWaterfall(ctx: CanvasRenderingContext2D, input: PaintInput)
     ctx.lineWidth = 2;
     ctx.strokeRect(box.x0 - 2, box.top - 2, box.x1 - box.x0 + 4, box.bottom - box.top + 4);
   }
+  if (selectedTask) {
+    ctx.strokeStyle = p.accent;
+    ctx.lineWidth = 2;
+    ctx.strokeRect(
+      selectedTask.x0 - 2,
+      selectedTask.top - 2,
+      selectedTask.x1 - selectedTask.x0 + 4,
+      selectedTask.bottom - selectedTask.top + 4,
+    );
+  }
   ctx.restore();
 }
 
@@ -170,7 +188,9 @@ export function paintWaterfall(ctx: CanvasRenderingContext2D, input: PaintInput)
 export function boxesOf(input: PaintInput): Box[] {
   const plot = Math.max(1, input.width - LABEL_WIDTH);
   const x = (t: number): number => LABEL_WIDTH + xOf(input.range, plot, t);
-  return input.layout.placed.map((placed) => boxOf(input, placed, x));
+  const boxes = input.layout.placed.map((placed) => boxOf(input, placed, x));
+  for (const placed of input.layout.tasks) boxes.push(taskBoxOf(input, placed, x));
+  return boxes;
 }
 
 function paintSpan(ctx: CanvasRenderingContext2D, input: PaintInput, placed: Placed, x: (t: number) => number): void {
@@ -252,7 +272,7 @@ function marker(ctx: CanvasRenderingContext2D, x0: number, top: number, color: s
   ctx.fill();
 }
 
-function fitText(ctx: CanvasRenderingContext2D, text: string, max: number): string {
+export function fitText(ctx: CanvasRenderingContext2D, text: string, max: number): string {
   let t = text.slice(0, 60);
   if (ctx.measureText(t).width <= max) return t;
   while (t.length > 1 && ctx.measureText(`${t}…`).width > max) t = t.slice(0, -1);
@@ -261,10 +281,15 @@ function fitText(ctx: CanvasRenderingContext2D, text: string, max: number): stri
 
 /** The row under a point: an instant within a few pixels wins over the span behind it. */
 export function hitTest(boxes: readonly Box[], px: number, py: number): number | undefined {
+  return hitBox(boxes, px, py)?.row;
+}
+
+/** The box under a point, by the same rule as hitTest (a task's box says which task). */
+export function hitBox(boxes: readonly Box[], px: number, py: number): Box | undefined {
   let best: Box | undefined;
   for (const box of boxes) {
     if (py < box.top - 2 || py > box.bottom + 2 || px < box.x0 - 2 || px > box.x1 + 2) continue;
     if (!best || (box.instant && !best.instant) || box.x1 - box.x0 < best.x1 - best.x0) best = box;
   }
-  return best?.row;
+  return best;
 }
