@@ -126,7 +126,13 @@ export function serveSocket(ws: WebSocket, ctx: SocketContext): void {
     if ('conn' in command && command.type !== 'note' && command.conn !== undefined && ctx.taps?.owns(command.conn)) {
       return reject(`${command.type} refused: ${command.conn} is a host's connection recorded by mcp-lens tap; MCP Lens only watches it`);
     }
-    if ('conn' in command && command.type !== 'note' && command.conn !== undefined && !APP_COMMANDS.has(command.type) && ctx.apps?.owns(command.conn)) {
+    if (
+      'conn' in command &&
+      command.type !== 'note' &&
+      command.conn !== undefined &&
+      !APP_COMMANDS.has(command.type) &&
+      ctx.apps?.owns(command.conn)
+    ) {
       return reject(`${command.type} refused: ${command.conn} is an MCP App's lane, not a server's connection`);
     }
     const refused = (text: string | undefined): void => {

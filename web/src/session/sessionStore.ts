@@ -298,7 +298,8 @@ export class SessionStore {
   stopAll(): void {
     for (const info of this.model.conns.values()) {
       // A tapped connection is the host's: only the host ends it.
-      if (!info.removed && !info.tap && info.config?.transport !== 'app' && (info.status === 'running' || info.status === 'starting')) this.disconnect(info.conn);
+      if (!info.removed && !info.tap && info.config?.transport !== 'app' && (info.status === 'running' || info.status === 'starting'))
+        this.disconnect(info.conn);
     }
   }
 

@@ -7,7 +7,8 @@ import type { Connected } from '../../../protocol/connect.js';
 import type { AppLaneConfig, RedactedConfig, RedactedHttpConfig } from '../../../protocol/envelope.js';
 
 /** What names a connection: a command line, a URL, or an app lane's ui:// resource. */
-export type NamingConfig = Pick<RedactedConfig, 'command' | 'args'> | Pick<RedactedHttpConfig, 'transport' | 'url'> | Pick<AppLaneConfig, 'transport' | 'uri'>;
+export type NamingConfig =
+  Pick<RedactedConfig, 'command' | 'args'> | Pick<RedactedHttpConfig, 'transport' | 'url'> | Pick<AppLaneConfig, 'transport' | 'uri'>;
 
 export interface Nameable {
   conn: string;

@@ -50,7 +50,9 @@ export function readSource(name: string, events: readonly BridgeEvent[]): Replay
     name,
     recordings: replayable(readRecordings(file)),
     // HTTP connections are not replayed (yet): only a stdio server's config prefills the form.
-    configs: new Map(file.connections.flatMap((c) => (c.config.transport === 'http' || c.config.transport === 'app' ? [] : [[c.conn, c.config] as const]))),
+    configs: new Map(
+      file.connections.flatMap((c) => (c.config.transport === 'http' || c.config.transport === 'app' ? [] : [[c.conn, c.config] as const])),
+    ),
   };
 }
 

@@ -25,7 +25,8 @@ export function commandFor(detail: RowDetail, conn: ConnInfo | undefined, contex
   const request = requestOf(detail);
   if (request === undefined) return { ok: false, reason: 'only a request sent to the server can be sent again' };
   if (!conn?.config) return { ok: false, reason: 'the connection’s server command is not known' };
-  if (conn.config.transport === 'app') return { ok: false, reason: 'an MCP App’s lane is not a server: its messages cannot be sent from a shell' };
+  if (conn.config.transport === 'app')
+    return { ok: false, reason: 'an MCP App’s lane is not a server: its messages cannot be sent from a shell' };
   return cliCommand({
     request,
     config: conn.config,
