@@ -4,6 +4,7 @@
  * input_required result carries none of these fields).
  */
 import { appMayCall } from '../apps/appTool.js';
+import { checkAppResource, checkAppTool } from './appServerRules.js';
 import type { z } from 'zod';
 
 import { schemaCheck } from './jsonSchema.js';
@@ -33,6 +34,9 @@ export function checkResult(check: Check, request: RequestInfo, result: Record<s
       return;
     case 'prompts/get':
       checkPromptMessages(check, request, result);
+      return;
+    case 'resources/read':
+      checkAppResource(check, request, result);
       return;
     default:
       return;
@@ -64,6 +68,7 @@ function checkTools(check: Check, request: RequestInfo, result: Record<string, u
       report('tool-name', `In the ${where} result, the name of ${label} ${why}; tool names should be 1 to 128 of those characters`);
     }
     checkInputSchema(check, where, label, tool.inputSchema, 'inputSchema' in tool);
+    checkAppTool(check, where, label, tool);
     const info: ToolInfo = appMayCall(tool) ? {} : { appCallable: false };
     const outputSchema = asRecord(tool.outputSchema);
     if (outputSchema) {

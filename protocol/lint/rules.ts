@@ -460,6 +460,24 @@ export const RULES: RuleInfo[] = [
   },
   // ---- MCP Apps (io.modelcontextprotocol/ui): the postMessage lane between an app and MCP Lens as its host
   {
+    id: 'app-resource-uri',
+    severity: 'error',
+    summary: "A tool's _meta.ui.resourceUri (or the older flat ui/resourceUri) is not a ui:// URI: no host renders it.",
+    spec: `${APPS_EXTENSION}#ui-resources`,
+  },
+  {
+    id: 'app-tool-meta-misplaced',
+    severity: 'warning',
+    summary: "A tool's _meta.ui carries csp or permissions: hosts read those from the UI resource's _meta.ui, so here they are ignored.",
+    spec: `${APPS_EXTENSION}#ui-resources`,
+  },
+  {
+    id: 'app-resource-mime',
+    severity: 'error',
+    summary: 'A ui:// resource read back with a mimeType other than text/html;profile=mcp-app: hosts render only that as an app.',
+    spec: `${APPS_EXTENSION}#ui-resources`,
+  },
+  {
     id: 'app-not-jsonrpc',
     severity: 'error',
     summary: 'An app posted a message that is not a JSON-RPC 2.0 request, notification or response: the host cannot answer it.',

@@ -47,7 +47,32 @@ export function appReady(): Transcript {
   return laneWithTools().send(initialize()).recv(initializeResult).send({ jsonrpc: J, method: 'ui/notifications/initialized', params: {} });
 }
 
+const handshake = (): Transcript => new Transcript().spawn().handshake();
+const listed = (tool: Json): Transcript =>
+  handshake()
+    .send({ jsonrpc: J, id: 2, method: 'tools/list', params: {} })
+    .recv({ jsonrpc: J, id: 2, result: { tools: [{ name: 'show', inputSchema: { type: 'object' }, ...tool }] } });
+const read = (content: Json): Transcript =>
+  handshake()
+    .send({ jsonrpc: J, id: 2, method: 'resources/read', params: { uri: 'ui://test/app.html' } })
+    .recv({ jsonrpc: J, id: 2, result: { contents: [{ uri: 'ui://test/app.html', text: '<!doctype html><p>hi</p>', ...content }] } });
+
 export const APP_CASES: { rule: string; pass: () => Transcript; trip: () => Transcript }[] = [
+  {
+    rule: 'app-resource-uri',
+    pass: () => listed({ _meta: { ui: { resourceUri: 'ui://test/app.html' }, 'ui/resourceUri': 'ui://test/app.html' } }),
+    trip: () => listed({ _meta: { ui: { resourceUri: 'https://example.com/app.html' } } }),
+  },
+  {
+    rule: 'app-tool-meta-misplaced',
+    pass: () => listed({ _meta: { ui: { resourceUri: 'ui://test/app.html', visibility: ['model', 'app'] } } }),
+    trip: () => listed({ _meta: { ui: { resourceUri: 'ui://test/app.html', csp: { connectDomains: ['https://api.example.com'] } } } }),
+  },
+  {
+    rule: 'app-resource-mime',
+    pass: () => read({ mimeType: 'text/html;profile=mcp-app' }),
+    trip: () => read({ mimeType: 'text/html' }),
+  },
   {
     rule: 'app-not-jsonrpc',
     pass: () => appReady().send({ jsonrpc: J, id: 2, method: 'ping' }),
