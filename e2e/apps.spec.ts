@@ -32,6 +32,11 @@ for (const flow of ['Handshake', 'Stateless'] as FlowName[]) {
     await expect(inner.locator('#add-result')).toContainText('3 + 1 = 4');
     await expect(inner.locator('#count')).toHaveText('4');
 
+    // The theme the user picks reaches the app.
+    const before = await inner.locator('body').getAttribute('data-theme');
+    await page.getByRole('button', { name: /Switch to (dark|light) theme/ }).click();
+    await expect(inner.locator('body')).toHaveAttribute('data-theme', before === 'dark' ? 'light' : 'dark');
+
     await inner.locator('#message-button').click();
     await expect(frame.getByTestId('app-ask-message')).toBeVisible();
     await inner.locator('#docs-link').click();

@@ -45,7 +45,10 @@ for (const flow of ['Handshake', 'Stateless'] as FlowName[]) {
       await tools.result.getByTestId('show-wire').click();
       const first = (await tools.result.getByTestId('wire-request').first().textContent()) ?? '';
       if (flow === 'Handshake') expect(JSON.parse(first).params.task).toEqual({});
-      else expect(first).toContain('"extensions":{"io.modelcontextprotocol/tasks":{}}');
+      else
+        expect(
+          JSON.parse(first).params._meta['io.modelcontextprotocol/clientCapabilities'].extensions['io.modelcontextprotocol/tasks'],
+        ).toEqual({});
 
       const taskId = (await card.getByTestId('task-id').textContent()) ?? '';
       const view = new TasksView(page);

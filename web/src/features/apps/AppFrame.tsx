@@ -107,6 +107,13 @@ function RenderedApp({
       : {};
   const themeRef = useRef(dark);
   themeRef.current = dark;
+  const bridgeRef = useRef<AppBridge | undefined>(undefined);
+  const initializedRef = useRef(false);
+
+  // The theme the user switches to reaches an initialized app as a change of its host context.
+  useEffect(() => {
+    if (initializedRef.current) void bridgeRef.current?.sendHostContextChange({ theme: dark ? 'dark' : 'light' });
+  }, [dark]);
 
   useEffect(() => {
     if (sandbox === undefined) return;
@@ -139,7 +146,10 @@ function RenderedApp({
     bridge.onsandboxready = () => {
       void bridge.sendSandboxResourceReady({ html: resource.html, sandbox: 'allow-scripts allow-forms', permissions });
     };
+    bridgeRef.current = bridge;
+    initializedRef.current = false;
     bridge.oninitialized = () => {
+      initializedRef.current = true;
       onPhase({ kind: 'initialized', resource });
       // Only once the app said it is initialized may the host speak first (the extension's rule).
       void bridge.sendToolInput({ arguments: args });
@@ -217,6 +227,7 @@ function RenderedApp({
     });
     return () => {
       gone = true;
+      initializedRef.current = false;
       // The extension asks the host to say so before an app is removed; a silent app is not waited on for long.
       const said = bridge
         .teardownResource({ reason: 'the result was replaced or the panel closed' }, { timeout: 500 })

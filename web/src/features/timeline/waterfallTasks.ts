@@ -5,8 +5,7 @@
  * palette, so both themes work; the id is drawn on a canvas, which holds no markup.
  */
 import type { TimelineTask } from '../../../../protocol/timeline/contract.js';
-import type { Box, Palette, PaintInput } from './waterfallPaint.js';
-import { fitText } from './waterfallPaint.js';
+import { fitText, type Box, type Palette, type PaintInput } from './waterfallCanvas.js';
 import { taskBox, type PlacedTask } from './waterfallLayout.js';
 import type { Tone } from './format.js';
 
