@@ -416,3 +416,25 @@ function key(id: JsonRpcId): string {
 function asRecord(value: unknown): Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
 }
+
+/** What became of a request, in a few words (for a reason that names it: "tasks/get failed: …"). */
+export function describeOutcome(outcome: Outcome): string {
+  switch (outcome.kind) {
+    case 'result':
+      return 'a result';
+    case 'error':
+      return `error ${outcome.error.code}: ${outcome.error.message}`;
+    case 'invalid':
+      return `an invalid answer (${outcome.reason})`;
+    case 'timeout':
+      return `no answer in ${outcome.afterMs} ms`;
+    case 'cancelled':
+    case 'closed':
+    case 'transport':
+      return outcome.reason;
+    default: {
+      const never: never = outcome;
+      return never;
+    }
+  }
+}

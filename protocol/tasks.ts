@@ -12,7 +12,7 @@
  *   `tasks/get` carries the result (or error) once terminal and the questions
  *   (`inputRequests`) while `input_required`; answers go back with `tasks/update`.
  */
-import type { ClientSession, InputAnswers, Outcome, RequestOptions } from './clientSession.js';
+import { describeOutcome, type ClientSession, type InputAnswers, type Outcome, type RequestOptions } from './clientSession.js';
 import type { Flow } from './flows.js';
 import type { JsonRpcError, JsonRpcId } from './jsonrpc.js';
 
@@ -294,7 +294,7 @@ class TaskDriver implements TaskRun {
   private async poll(): Promise<{ task: TaskState; result: Record<string, unknown> } | { lost: string }> {
     const taskId = this.task?.taskId ?? '';
     const outcome = await this.send('poll', 'tasks/get', { taskId }).done;
-    if (outcome.kind !== 'result') return { lost: `tasks/get failed: ${describe(outcome)}` };
+    if (outcome.kind !== 'result') return { lost: `tasks/get failed: ${describeOutcome(outcome)}` };
     const task = readTask(outcome.result);
     if (!task) return { lost: 'tasks/get answered without a task (no taskId or status)' };
     this.see(task, 'poll');
@@ -330,7 +330,7 @@ class TaskDriver implements TaskRun {
           continue;
         }
         const ack = await this.send('update', 'tasks/update', { taskId: task.taskId, inputResponses: answers.responses }).done;
-        if (ack.kind !== 'result') return { kind: 'lost', task, reason: `tasks/update failed: ${describe(ack)}` };
+        if (ack.kind !== 'result') return { kind: 'lost', task, reason: `tasks/update failed: ${describeOutcome(ack)}` };
       }
     }
   }
@@ -358,7 +358,7 @@ class TaskDriver implements TaskRun {
     const task = this.task ?? { taskId, status: 'completed' };
     if (outcome.kind === 'result') return { kind: 'ended', task, result: outcome.result };
     if (outcome.kind === 'error') return { kind: 'ended', task, error: outcome.error };
-    return { kind: 'lost', task, reason: `tasks/result failed: ${describe(outcome)}` };
+    return { kind: 'lost', task, reason: `tasks/result failed: ${describeOutcome(outcome)}` };
   }
 }
 
@@ -387,27 +387,6 @@ export function outcomeOfTask(ended: TaskOutcome, id: JsonRpcId): Outcome {
 function errorOf(value: unknown): { error?: JsonRpcError } {
   const e = record(value);
   return typeof e.code === 'number' && typeof e.message === 'string' ? { error: e as unknown as JsonRpcError } : {};
-}
-
-function describe(outcome: Outcome): string {
-  switch (outcome.kind) {
-    case 'result':
-      return 'a result';
-    case 'error':
-      return `error ${outcome.error.code}: ${outcome.error.message}`;
-    case 'invalid':
-      return `an invalid answer (${outcome.reason})`;
-    case 'timeout':
-      return `no answer in ${outcome.afterMs} ms`;
-    case 'cancelled':
-    case 'closed':
-    case 'transport':
-      return outcome.reason;
-    default: {
-      const never: never = outcome;
-      return never;
-    }
-  }
 }
 
 function record(value: unknown): Record<string, unknown> {

@@ -12,7 +12,7 @@ import { useStore } from '../../session/StoreContext.js';
 import { APP_MIME, allowFeatures, appMayCall, appResourceFrom, type AppResource } from '../../../../protocol/apps/appTool.js';
 import { appCsp } from '../../../../protocol/apps/csp.js';
 import type { Tool } from '../../../../protocol/toolInfo.js';
-import type { Outcome } from '../../../../protocol/clientSession.js';
+import { describeOutcome } from '../../../../protocol/clientSession.js';
 import { RecordingTransport } from './recordingTransport.js';
 import { HOST_INFO, MAX_APP_HEIGHT, hostCapabilities, hostContext } from './hostContext.js';
 import { AppAsks, type AppAsk } from './AppAsks.js';
@@ -55,7 +55,8 @@ export function AppFrame(props: AppFrameProps) {
     let live = true;
     void session.request('resources/read', { uri }).done.then((outcome) => {
       if (!live) return;
-      if (outcome.kind !== 'result') return setPhase({ kind: 'problem', text: `resources/read ${uri} failed: ${describe(outcome)}` });
+      if (outcome.kind !== 'result')
+        return setPhase({ kind: 'problem', text: `resources/read ${uri} failed: ${describeOutcome(outcome)}` });
       const read = appResourceFrom(uri, outcome.result);
       if ('problem' in read) return setPhase({ kind: 'problem', text: read.problem });
       setPhase({ kind: 'framing', resource: read });
@@ -183,13 +184,13 @@ function RenderedApp({
       }
       if (!session) throw new Error('the connection is not open');
       const outcome = await session.request('tools/call', params as unknown as Record<string, unknown>).done;
-      if (outcome.kind !== 'result') throw new Error(`tools/call ${params.name}: ${describe(outcome)}`);
+      if (outcome.kind !== 'result') throw new Error(`tools/call ${params.name}: ${describeOutcome(outcome)}`);
       return outcome.result as CallToolResult;
     };
     bridge.onreadresource = async (params) => {
       if (!session) throw new Error('the connection is not open');
       const outcome = await session.request('resources/read', params as unknown as Record<string, unknown>).done;
-      if (outcome.kind !== 'result') throw new Error(`resources/read: ${describe(outcome)}`);
+      if (outcome.kind !== 'result') throw new Error(`resources/read: ${describeOutcome(outcome)}`);
       return outcome.result as ReadResourceResult;
     };
     bridge.onopenlink = ({ url }) => {
@@ -296,25 +297,4 @@ function RenderedApp({
       </details>
     </section>
   );
-}
-
-function describe(outcome: Outcome): string {
-  switch (outcome.kind) {
-    case 'result':
-      return 'answered';
-    case 'error':
-      return `${outcome.error.code} ${outcome.error.message}`;
-    case 'invalid':
-      return `invalid answer (${outcome.reason})`;
-    case 'timeout':
-      return `no answer within ${outcome.afterMs} ms`;
-    case 'cancelled':
-    case 'closed':
-    case 'transport':
-      return outcome.reason;
-    default: {
-      const never: never = outcome;
-      return never;
-    }
-  }
 }

@@ -7,6 +7,7 @@ import type { TimelineTask } from '../../../../protocol/timeline/contract.js';
 import { isTerminal } from '../../../../protocol/tasks.js';
 import { formatDuration, formatTime } from '../timeline/format.js';
 import type { TaskCancel } from './useTaskCancel.js';
+import { CancelFailure } from './TaskRow.js';
 
 export function SeenTasks({ tasks, canCancel, cancel }: { tasks: readonly TimelineTask[]; canCancel: boolean; cancel: TaskCancel }) {
   return (
@@ -43,11 +44,7 @@ export function SeenTasks({ tasks, canCancel, cancel }: { tasks: readonly Timeli
                 {task.pollCount === 1 ? '' : 's'} · {task.rounds.length} input round{task.rounds.length === 1 ? '' : 's'} ·{' '}
                 {task.statuses.join(' → ')}
               </p>
-              {state !== undefined && state !== 'sending' && state !== 'sent' && (
-                <p className="error" role="alert">
-                  tasks/cancel {state}
-                </p>
-              )}
+              <CancelFailure state={state} />
             </li>
           );
         })}

@@ -24,11 +24,17 @@ export function TaskRow({ task, canCancel, cancel }: { task: TaskState; canCance
         created {task.createdAt ?? 'not given'} · updated {task.lastUpdatedAt ?? 'not given'} · ttl {ttl}
         {task.pollIntervalMs !== undefined && ` · poll every ${task.pollIntervalMs} ms`}
       </p>
-      {state !== undefined && state !== 'sending' && state !== 'sent' && (
-        <p className="error" role="alert">
-          tasks/cancel {state}
-        </p>
-      )}
+      <CancelFailure state={state} />
     </li>
+  );
+}
+
+/** What became of a cancel the user asked for, when it did not simply go. */
+export function CancelFailure({ state }: { state: string | undefined }) {
+  if (state === undefined || state === 'sending' || state === 'sent') return null;
+  return (
+    <p className="error" role="alert">
+      tasks/cancel {state}
+    </p>
   );
 }
