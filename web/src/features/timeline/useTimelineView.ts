@@ -34,8 +34,13 @@ export function useTimelineView(inUrl: boolean): [TimelineView, ViewUpdate] {
   useEffect(() => {
     if (!inUrl) return;
     // A fragment edited by hand (or a bookmark opened in this tab) takes over.
-    const onHash = (): void => {
-      const next = decodeView(fragmentParam(window.location.hash, FRAGMENT_KEY));
+    const onHash = (event?: HashChangeEvent): void => {
+      // The fragment this event brought, not the address now: a write of the view before it,
+      // still pending when the fragment changed, may have replaced the address since (and no
+      // event says so). That write is stale: cancelled.
+      clearTimeout(timer.current);
+      const hash = event === undefined ? window.location.hash : new URL(event.newURL).hash;
+      const next = decodeView(fragmentParam(hash, FRAGMENT_KEY));
       setView((current) => (encodeView(current) === encodeView(next) ? current : next));
     };
     window.addEventListener('hashchange', onHash);
