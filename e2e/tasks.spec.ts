@@ -4,11 +4,26 @@
 // the runner: one span on the waterfall with its polls and its input round, its polls marked
 // with it in the list and linked from its detail, and the Tasks tab listing it.
 import { createRequire } from 'node:module';
+import type { Locator, Page } from '@playwright/test';
 import { test, expect } from './support/fixtures.js';
 import { AppPage, type FlowName } from './pages/appPage.js';
 import { ToolsPage } from './pages/toolsPage.js';
 import { TasksView } from './pages/tasksView.js';
 import { sharedSession } from './support/shared.js';
+
+/** The demo's research as a task long enough (20 steps of 1 s) for a cancel to land mid-way however slow the machine. */
+async function startLongTask(page: Page, topic: string): Promise<{ tools: ToolsPage; card: Locator; taskId: string }> {
+  const tools = new ToolsPage(page);
+  await tools.pick('Research (a task)');
+  await tools.field('tool-research_topic').fill(topic);
+  await tools.field('tool-research_steps').fill('20');
+  await tools.field('tool-research_stepMs').fill('1000');
+  await tools.runner.getByTestId('run-as-task').check();
+  await tools.send();
+  const card = tools.runner.getByTestId('task-card');
+  await expect(card.getByTestId('task-status')).toHaveText('working');
+  return { tools, card, taskId: (await card.getByTestId('task-id').textContent()) ?? '' };
+}
 
 for (const flow of ['Handshake', 'Stateless'] as FlowName[]) {
   test.describe(`tasks in the ${flow.toLowerCase()} flow`, () => {
@@ -72,17 +87,7 @@ for (const flow of ['Handshake', 'Stateless'] as FlowName[]) {
     });
 
     test('Cancel task: tasks/cancel goes out and the card ends cancelled', async ({ page }) => {
-      const tools = new ToolsPage(page);
-      await tools.pick('Research (a task)');
-      await tools.field('tool-research_topic').fill('a long one');
-      // 20 steps of 1 s: the cancel lands mid-way however slow the machine.
-      await tools.field('tool-research_steps').fill('20');
-      await tools.field('tool-research_stepMs').fill('1000');
-      await tools.runner.getByTestId('run-as-task').check();
-      await tools.send();
-      const card = tools.runner.getByTestId('task-card');
-      await expect(card.getByTestId('task-status')).toHaveText('working');
-      const taskId = (await card.getByTestId('task-id').textContent()) ?? '';
+      const { tools, card, taskId } = await startLongTask(page, 'a long one');
       await card.getByTestId('task-cancel').click();
       await expect(card.getByTestId('task-status')).toHaveText('cancelled');
       await expect(tools.runner.getByTestId('cancel')).toBeHidden();
@@ -98,16 +103,7 @@ for (const flow of ['Handshake', 'Stateless'] as FlowName[]) {
     });
 
     test('the Tasks tab cancels a running task, and the waterfall ends it cancelled', async ({ page }) => {
-      const tools = new ToolsPage(page);
-      await tools.pick('Research (a task)');
-      await tools.field('tool-research_topic').fill('another long one');
-      await tools.field('tool-research_steps').fill('20');
-      await tools.field('tool-research_stepMs').fill('1000');
-      await tools.runner.getByTestId('run-as-task').check();
-      await tools.send();
-      const card = tools.runner.getByTestId('task-card');
-      await expect(card.getByTestId('task-status')).toHaveText('working');
-      const taskId = (await card.getByTestId('task-id').textContent()) ?? '';
+      const { taskId } = await startLongTask(page, 'another long one');
       const view = new TasksView(page);
       const tasks = await view.openTasksTab();
       if (flow === 'Handshake') {
