@@ -11,6 +11,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { appCsp } from '../protocol/apps/csp.js';
+import { PERMISSION_FEATURES, SANDBOX_PROXY_READY, SANDBOX_RESOURCE_READY } from '../protocol/apps/appTool.js';
 
 export interface AppSandbox {
   /** http://127.0.0.1:<port>: where the page frames `/sandbox`. */
@@ -91,7 +92,7 @@ function proxyPage(origins: string[], policy: string): string {
   const hosts = ${scriptJson(origins)};
   const meta = ${scriptJson(meta)};
   const flags = new Set(${scriptJson(INNER_SANDBOX)});
-  const features = { camera: 'camera', microphone: 'microphone', geolocation: 'geolocation', clipboardWrite: 'clipboard-write' };
+  const features = ${scriptJson(PERMISSION_FEATURES)};
   let parentOrigin;
   let inner;
   // Only a frame of the bridge's page may use the proxy; a window of any other origin is ignored.
@@ -109,7 +110,7 @@ function proxyPage(origins: string[], policy: string): string {
     if (event.source === window.parent) {
       if (!hosts.includes(event.origin)) return;
       const message = event.data;
-      if (message && typeof message === 'object' && message.method === 'ui/notifications/sandbox-resource-ready') {
+      if (message && typeof message === 'object' && message.method === ${scriptJson(SANDBOX_RESOURCE_READY)}) {
         if (inner) return;
         parentOrigin = event.origin;
         load(message.params && typeof message.params === 'object' ? message.params : {});
@@ -120,7 +121,7 @@ function proxyPage(origins: string[], policy: string): string {
       window.parent.postMessage(event.data, parentOrigin);
     }
   });
-  window.parent.postMessage({ jsonrpc: '2.0', method: 'ui/notifications/sandbox-proxy-ready', params: {} }, '*');
+  window.parent.postMessage({ jsonrpc: '2.0', method: ${scriptJson(SANDBOX_PROXY_READY)}, params: {} }, '*');
 })();
 </script></body></html>`;
 }

@@ -7,6 +7,16 @@
 export const UI_EXTENSION = 'io.modelcontextprotocol/ui';
 /** The MIME type of an app's HTML: any other is not rendered as an app. */
 export const APP_MIME = 'text/html;profile=mcp-app';
+/** The sandbox proxy's own notifications (web hosts): it is ready; here is the app's HTML. */
+export const SANDBOX_PROXY_READY = 'ui/notifications/sandbox-proxy-ready';
+export const SANDBOX_RESOURCE_READY = 'ui/notifications/sandbox-resource-ready';
+/** The permissions an app's resource may ask for, and the iframe `allow` feature of each. */
+export const PERMISSION_FEATURES: Readonly<Record<string, string>> = {
+  camera: 'camera',
+  microphone: 'microphone',
+  geolocation: 'geolocation',
+  clipboardWrite: 'clipboard-write',
+};
 /** The key older servers put the URI under, flat in `_meta`. */
 const LEGACY_URI_KEY = 'ui/resourceUri';
 
@@ -79,11 +89,7 @@ export function appResourceFrom(uri: string, result: unknown): AppResource | { p
 /** The iframe `allow` features an app's declared permissions ask for (only those the extension names). */
 export function allowFeatures(permissions: unknown): string[] {
   const asked = record(permissions) ?? {};
-  const features: [string, string][] = [
-    ['camera', 'camera'],
-    ['microphone', 'microphone'],
-    ['geolocation', 'geolocation'],
-    ['clipboardWrite', 'clipboard-write'],
-  ];
-  return features.filter(([key]) => asked[key] !== undefined && asked[key] !== false).map(([, feature]) => feature);
+  return Object.entries(PERMISSION_FEATURES)
+    .filter(([key]) => asked[key] !== undefined && asked[key] !== false)
+    .map(([, feature]) => feature);
 }

@@ -6,6 +6,7 @@
  */
 import type { WireMessage } from '../exchanges.js';
 import { idKey } from '../jsonrpc.js';
+import { SANDBOX_PROXY_READY, SANDBOX_RESOURCE_READY } from '../apps/appTool.js';
 
 /** The MCP Apps protocol version MCP Lens's host bridge speaks. */
 export const APPS_PROTOCOL_VERSION = '2026-01-26';
@@ -31,13 +32,13 @@ const APP_METHODS: ReadonlySet<string> = new Set([
   'notifications/message',
   'sampling/createMessage',
   // The sandbox proxy's own word to the host (the host's side of the proxy sees it).
-  'ui/notifications/sandbox-proxy-ready',
+  SANDBOX_PROXY_READY,
 ]);
 
 /** What the host says on its own that needs the app initialized first: everything but answers and the proxy's HTML. */
 function hostNeedsInitialized(method: string): boolean {
   // The teardown is owed whether or not the app got as far as initialized.
-  return method !== 'ui/notifications/sandbox-resource-ready' && method !== 'ui/resource-teardown';
+  return method !== SANDBOX_RESOURCE_READY && method !== 'ui/resource-teardown';
 }
 
 export type AppReport = (rule: string, text: string) => void;
@@ -48,7 +49,6 @@ export class AppLint {
   private answered = false;
   private initialized = false;
   private toolInput = 0;
-  private toolResult = 0;
   /** Calls of tools hidden from apps, by request key: a result answering one is the host's fault. */
   private readonly hiddenCalls = new Map<string, string>();
 
@@ -177,7 +177,7 @@ export class AppLint {
     }
     if (method === 'ui/notifications/tool-input' && ++this.toolInput > 1)
       report('host-before-initialized', 'The host sent ui/notifications/tool-input more than once');
-    if (method === 'ui/notifications/tool-result' && ++this.toolResult >= 1 && this.toolInput === 0)
+    if (method === 'ui/notifications/tool-result' && this.toolInput === 0)
       report('host-before-initialized', 'The host sent ui/notifications/tool-result before ui/notifications/tool-input');
   }
 }

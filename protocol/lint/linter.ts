@@ -83,7 +83,7 @@ export class Linter {
       case 'spawn':
         if (event.config.transport === 'app') {
           const of = event.config.of;
-          this.apps.set(conn, new AppLint((name) => this.conns.get(of)?.tools.get(name)?.appCallable ?? undefined));
+          this.apps.set(conn, new AppLint((name) => this.conns.get(of)?.tools.get(name)?.appCallable));
           return [];
         }
         // A new process is a new conversation; only the user's choice of flow carries over
